@@ -1,0 +1,156 @@
+//! Why a command cannot be applied.
+
+use crate::dice::DiceError;
+use crate::unit::{FigureId, Side, UnitId};
+
+use super::state::Phase;
+
+/// A command that the rules (or the state of the game) do not allow. The state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// No unit with that id.
+    #[error("there is no unit {0}")]
+    UnknownUnit(UnitId),
+    /// No figure with that id in the unit.
+    #[error("{unit} has no figure {figure}")]
+    UnknownFigure {
+        /// The unit's name.
+        unit: String,
+        /// The figure asked for.
+        figure: FigureId,
+    },
+    /// The unit is not on the table.
+    #[error("{0} is not on the table")]
+    NotInPlay(String),
+    /// A unit of the wrong side.
+    #[error("{unit} is a {side} unit; this needs a {expected} unit")]
+    WrongSide {
+        /// The unit's name.
+        unit: String,
+        /// Its side.
+        side: Side,
+        /// The side needed.
+        expected: Side,
+    },
+    /// Not possible in this phase.
+    #[error("{action} is not possible during {phase}")]
+    WrongPhase {
+        /// What was tried.
+        action: &'static str,
+        /// The current phase.
+        phase: Phase,
+    },
+    /// The game has ended.
+    #[error("the game is over: only edits, skips and victory points can still change")]
+    GameOver,
+    /// The unit already activated (or acted) this turn.
+    #[error("{0} has already activated this turn")]
+    AlreadyActivated(String),
+    /// The unit has not activated yet.
+    #[error("{0} has not activated this turn: activate it first")]
+    NotActivated(String),
+    /// An Insurgent unit interrupts at most once per turn.
+    #[error("{0} has already interrupted this turn")]
+    InterruptUsed(String),
+    /// An Insurgent unit without a leader must pass a check before acting.
+    #[error("{0} has no leader: it must pass an Interrupt or Quality check first")]
+    LeaderCheckNeeded(String),
+    /// The check applies only to Insurgent units without a leader.
+    #[error("{0} has a leader or already passed its check this turn: no check is needed")]
+    NoCheckNeeded(String),
+    /// No further action this turn.
+    #[error("{0} can take no further action this turn")]
+    DoneForTurn(String),
+    /// Shaken units take no aggressive action.
+    #[error("{0} is Shaken: it may only move away from the enemy")]
+    Shaken(String),
+    /// Units of dependants never act.
+    #[error("{0} never acts on its own")]
+    NonCombatant(String),
+    /// The unit may not move this turn.
+    #[error("{unit} may not move this turn: {why}")]
+    MayNotMove {
+        /// The unit's name.
+        unit: String,
+        /// Why.
+        why: &'static str,
+    },
+    /// No figure in the firing line.
+    #[error("{0} has no figure in the firing line")]
+    NoFiringLine(String),
+    /// Fire at one's own side, or at oneself.
+    #[error("{attacker} cannot fire at {target}: they are on the same side")]
+    FriendlyFire {
+        /// The attacker's name.
+        attacker: String,
+        /// The target's name.
+        target: String,
+    },
+    /// The unit is not on Overwatch.
+    #[error("{0} is not on Overwatch")]
+    NotOnOverwatch(String),
+    /// No pending step with that id.
+    #[error("there is no pending step {0}")]
+    NoSuchPending(u32),
+    /// The pending step is of another kind.
+    #[error("pending step {id} is not {expected}")]
+    WrongPending {
+        /// The step.
+        id: u32,
+        /// What the command resolves.
+        expected: &'static str,
+    },
+    /// Steps the rules call for must be run or skipped first.
+    #[error("run or skip these steps first: {0}")]
+    StepsDue(String),
+    /// The Insurgency roll is not due.
+    #[error("the Insurgency roll is not due now")]
+    InsurgencyRollNotDue,
+    /// The reinforcement table has no row for a total.
+    #[error("the reinforcement table has no row for {0}")]
+    NoTableRow(u8),
+    /// No Hot Spot with that number.
+    #[error("there is no Hot Spot {0}")]
+    UnknownHotSpot(u8),
+    /// The Hot Spot is neutralized.
+    #[error("Hot Spot {0} is neutralized")]
+    HotSpotNeutralized(u8),
+    /// The unit moved this turn.
+    #[error("{0} moved this turn: a Hot Spot is neutralized by a unit that stays stationary")]
+    NotStationary(String),
+    /// Not eligible to hunker down.
+    #[error(
+        "{0} cannot claim In Cover: it must have stood still last turn and not moved since, or be Pinned"
+    )]
+    NotEligibleForCover(String),
+    /// Wrong number of casualty figures.
+    #[error("{unit}: expected {expected} casualty figure(s), got {got}")]
+    WrongCasualtyCount {
+        /// The unit's name.
+        unit: String,
+        /// Casualties due.
+        expected: usize,
+        /// Figures given.
+        got: usize,
+    },
+    /// The figure cannot be a casualty (a dependant, or named twice).
+    #[error("{unit}: figure {figure} cannot be taken as a casualty (a dependant, or named twice)")]
+    NotACasualty {
+        /// The unit's name.
+        unit: String,
+        /// The figure.
+        figure: FigureId,
+    },
+    /// The figure is not a leader.
+    #[error("figure {0} is not a leader")]
+    NotALeader(FigureId),
+    /// No such victory item.
+    #[error("the scenario has no victory item '{0}'")]
+    UnknownVictoryItem(String),
+    /// An edit that makes no sense.
+    #[error("invalid edit: {0}")]
+    InvalidEdit(String),
+    /// The dice do not fit what the rule needs.
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+}

@@ -1,0 +1,350 @@
+//! The game as a log of events, with undo and redo.
+//!
+//! The record keeps every entry ever made: events, undos and redos. The state is the
+//! replay of the events that are currently in effect. Undoing never deletes anything:
+//! an undone event stays in the record, marked undone.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{DiceError, DiceSource};
+use crate::scenario::Scenario;
+
+use super::command::{Command, Event};
+use super::error::RuleError;
+use super::outcome::Outcome;
+use super::state::{GameState, Settings};
+
+/// One line of the record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Entry {
+    /// A decision and its dice.
+    Event(Event),
+    /// Take back the most recent event in effect.
+    Undo,
+    /// Put back the most recently undone event.
+    Redo,
+}
+
+/// Why undo or redo is not possible.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HistoryError {
+    /// Nothing to undo.
+    #[error("there is nothing to undo")]
+    NothingToUndo,
+    /// Nothing to redo.
+    #[error("there is nothing to redo")]
+    NothingToRedo,
+}
+
+/// Why a command could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The rules refuse it.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// The dice source could not provide the faces.
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+}
+
+/// Why a record could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// An event the rules refuse.
+    #[error("entry {index}: {error}")]
+    Rule {
+        /// 0-based position of the entry.
+        index: usize,
+        /// Why.
+        error: RuleError,
+    },
+    /// An undo or redo with nothing to take back or put back.
+    #[error("entry {index}: {error}")]
+    History {
+        /// 0-based position of the entry.
+        index: usize,
+        /// Why.
+        error: HistoryError,
+    },
+}
+
+impl ReplayError {
+    /// 0-based position of the entry at fault.
+    pub fn index(&self) -> usize {
+        match self {
+            ReplayError::Rule { index, .. } | ReplayError::History { index, .. } => *index,
+        }
+    }
+}
+
+/// How an entry of the record stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryState {
+    /// An event in effect.
+    InEffect,
+    /// An event taken back by undo (it may be redone, or was abandoned by a newer event).
+    Undone,
+    /// An undo or redo marker.
+    Marker,
+}
+
+/// Keep a copy of the state every this many events in effect, so undo is quick.
+const CHECKPOINT_EVERY: usize = 256;
+
+/// A game: the scenario it was started from, its record, and the state the record gives.
+#[derive(Clone, Debug)]
+pub struct Game {
+    scenario: Arc<Scenario>,
+    start: GameState,
+    entries: Vec<Entry>,
+    /// Outcome of each entry when it was last applied (`None` for markers).
+    outcomes: Vec<Option<Outcome>>,
+    /// Whether each entry is currently in effect.
+    in_effect: Vec<bool>,
+    /// Indices of the events in effect, oldest first.
+    applied: Vec<usize>,
+    /// Indices of undone events that redo can put back, most recent last.
+    redo: Vec<usize>,
+    /// States after `n` events in effect, for quick undo: (n, state).
+    checkpoints: Vec<(usize, GameState)>,
+    state: GameState,
+}
+
+impl Game {
+    /// A new game at the start of turn 1.
+    pub fn new(scenario: Arc<Scenario>, settings: Settings) -> Self {
+        let start = GameState::new(&scenario, settings);
+        Self {
+            state: start.clone(),
+            start,
+            scenario,
+            entries: Vec::new(),
+            outcomes: Vec::new(),
+            in_effect: Vec::new(),
+            applied: Vec::new(),
+            redo: Vec::new(),
+            checkpoints: Vec::new(),
+        }
+    }
+
+    /// Rebuilds a game from a record. Fails at the first entry that cannot be replayed.
+    pub fn replay(
+        scenario: Arc<Scenario>,
+        settings: Settings,
+        entries: impl IntoIterator<Item = Entry>,
+    ) -> Result<Self, ReplayError> {
+        let mut game = Self::new(scenario, settings);
+        for (index, entry) in entries.into_iter().enumerate() {
+            game.push_entry(entry).map_err(|e| match e {
+                PushError::Rule(error) => ReplayError::Rule { index, error },
+                PushError::History(error) => ReplayError::History { index, error },
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// The scenario.
+    pub fn scenario(&self) -> &Arc<Scenario> {
+        &self.scenario
+    }
+
+    /// The state now.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// The settings the game started with.
+    pub fn initial_settings(&self) -> &Settings {
+        &self.start.settings
+    }
+
+    /// Every entry of the record.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// How an entry stands.
+    pub fn entry_state(&self, index: usize) -> EntryState {
+        match self.entries.get(index) {
+            Some(Entry::Event(_)) if self.in_effect.get(index).copied().unwrap_or(false) => {
+                EntryState::InEffect
+            }
+            Some(Entry::Event(_)) => EntryState::Undone,
+            _ => EntryState::Marker,
+        }
+    }
+
+    /// The outcome an event had when it was applied.
+    pub fn outcome(&self, index: usize) -> Option<&Outcome> {
+        self.outcomes.get(index).and_then(Option::as_ref)
+    }
+
+    /// The outcome of the most recent event in effect.
+    pub fn last_outcome(&self) -> Option<&Outcome> {
+        self.applied.last().and_then(|&i| self.outcome(i))
+    }
+
+    /// Number of events in effect.
+    pub fn events_in_effect(&self) -> usize {
+        self.applied.len()
+    }
+
+    /// True when undo would do something.
+    pub fn can_undo(&self) -> bool {
+        !self.applied.is_empty()
+    }
+
+    /// True when redo would do something.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The event undo would take back.
+    pub fn undo_target(&self) -> Option<&Event> {
+        self.applied.last().and_then(|&i| match &self.entries[i] {
+            Entry::Event(e) => Some(e),
+            _ => None,
+        })
+    }
+
+    /// The dice a command needs now, or why it is not allowed.
+    pub fn dice_request(&self, command: &Command) -> Result<crate::dice::DiceRequest, RuleError> {
+        self.state.dice_request(&self.scenario, command)
+    }
+
+    /// Rolls the dice a command needs from `dice` and applies it.
+    pub fn play(&mut self, command: Command, dice: &mut DiceSource) -> Result<Outcome, PlayError> {
+        let request = self.dice_request(&command)?;
+        let rolled = dice.roll(&request)?;
+        Ok(self.apply(Event::new(command, rolled))?)
+    }
+
+    /// Applies an event and returns what it did. On error nothing changes.
+    pub fn apply(&mut self, event: Event) -> Result<Outcome, RuleError> {
+        let outcome = self.state.apply(&self.scenario, &event)?;
+        let index = self.entries.len();
+        self.entries.push(Entry::Event(event));
+        self.outcomes.push(Some(outcome.clone()));
+        self.in_effect.push(true);
+        self.applied.push(index);
+        // A new event abandons whatever could have been redone; it stays in the record.
+        self.redo.clear();
+        self.maybe_checkpoint();
+        Ok(outcome)
+    }
+
+    /// Takes back the most recent event in effect.
+    pub fn undo(&mut self) -> Result<(), HistoryError> {
+        let Some(index) = self.applied.pop() else {
+            return Err(HistoryError::NothingToUndo);
+        };
+        self.in_effect[index] = false;
+        self.redo.push(index);
+        self.entries.push(Entry::Undo);
+        self.outcomes.push(None);
+        self.in_effect.push(false);
+        self.rebuild();
+        Ok(())
+    }
+
+    /// Puts back the most recently undone event.
+    pub fn redo(&mut self) -> Result<(), HistoryError> {
+        let Some(&index) = self.redo.last() else {
+            return Err(HistoryError::NothingToRedo);
+        };
+        let Entry::Event(event) = &self.entries[index] else {
+            return Err(HistoryError::NothingToRedo);
+        };
+        // The event applied cleanly from this very state before, so it applies again.
+        let Ok(outcome) = self.state.apply(&self.scenario, event) else {
+            return Err(HistoryError::NothingToRedo);
+        };
+        self.redo.pop();
+        self.outcomes[index] = Some(outcome);
+        self.in_effect[index] = true;
+        self.applied.push(index);
+        self.entries.push(Entry::Redo);
+        self.outcomes.push(None);
+        self.in_effect.push(false);
+        self.maybe_checkpoint();
+        Ok(())
+    }
+
+    fn push_entry(&mut self, entry: Entry) -> Result<(), PushError> {
+        match entry {
+            Entry::Event(event) => {
+                // Replaying: the state is ours and is thrown away on error, so apply in place.
+                let outcome = self
+                    .state
+                    .apply_in_place(&self.scenario, &event)
+                    .map_err(PushError::Rule)?;
+                let index = self.entries.len();
+                self.entries.push(Entry::Event(event));
+                self.outcomes.push(Some(outcome));
+                self.in_effect.push(true);
+                self.applied.push(index);
+                self.redo.clear();
+                self.maybe_checkpoint();
+                Ok(())
+            }
+            Entry::Undo => self.undo().map_err(PushError::History),
+            Entry::Redo => self.redo().map_err(PushError::History),
+        }
+    }
+
+    fn maybe_checkpoint(&mut self) {
+        let n = self.applied.len();
+        if n.is_multiple_of(CHECKPOINT_EVERY)
+            && n > 0
+            && self.checkpoints.last().is_none_or(|(m, _)| *m < n)
+        {
+            self.checkpoints.push((n, self.state.clone()));
+        }
+    }
+
+    /// Rebuilds the state from the nearest checkpoint after an undo.
+    fn rebuild(&mut self) {
+        let n = self.applied.len();
+        self.checkpoints.retain(|(m, _)| *m <= n);
+        let (from, mut state) = match self.checkpoints.last() {
+            Some((m, s)) => (*m, s.clone()),
+            None => (0, self.start.clone()),
+        };
+        // Every event in effect applied cleanly in this order before, and the rules are
+        // deterministic, so this cannot fail; should it ever, the events from the failing one
+        // on are marked undone rather than lost.
+        let mut failed_at = None;
+        for (position, &index) in self.applied.iter().enumerate().skip(from) {
+            if let Entry::Event(event) = &self.entries[index] {
+                match state.apply_in_place(&self.scenario, event) {
+                    Ok(outcome) => self.outcomes[index] = Some(outcome),
+                    Err(_) => {
+                        failed_at = Some(position);
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(position) = failed_at {
+            for index in self.applied.split_off(position) {
+                self.in_effect[index] = false;
+            }
+            self.checkpoints.clear();
+            state = self.start.clone();
+            for &index in &self.applied {
+                if let Entry::Event(event) = &self.entries[index] {
+                    let _ = state.apply_in_place(&self.scenario, event);
+                }
+            }
+        }
+        self.state = state;
+    }
+}
+
+enum PushError {
+    Rule(RuleError),
+    History(HistoryError),
+}

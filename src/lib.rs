@@ -1,0 +1,12 @@
+//! Ambush Alley Assistant: the rules engine, game log, scenarios and saved games behind a
+//! referee's desk for the Ambush Alley! miniatures game.
+//!
+//! Everything in this library except the `ui` module is free of any screen: rules are pure
+//! functions, dice come in as values, and the game is the replay of a log of events.
+
+pub mod cli;
+pub mod dice;
+pub mod game;
+pub mod rules;
+pub mod scenario;
+pub mod unit;

@@ -1,0 +1,192 @@
+//! Single-die tests: Reaction tests, Interrupt checks and Quality checks.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{Die, Face};
+use crate::unit::{Movement, Unit};
+
+/// The number a single-die test must reach.
+pub const SUCCESS: i32 = 4;
+
+/// One die a unit rolls for a test, with its modifier and the reasons for both.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestDie {
+    /// The die rolled.
+    pub die: Die,
+    /// Added to the face.
+    pub modifier: i32,
+    /// Why the die and modifier are what they are ("Pinned: d8 steps down to d6").
+    pub reasons: Vec<String>,
+}
+
+impl TestDie {
+    /// The unit's test die (its best Troop Quality), stepped down when Pinned.
+    pub fn for_unit(unit: &Unit) -> Self {
+        let base = unit.test_die();
+        let mut test = Self {
+            die: base,
+            modifier: 0,
+            reasons: vec![format!("Troop Quality {base}")],
+        };
+        if unit.status.pinned {
+            test.step_down("Pinned");
+        }
+        test
+    }
+
+    /// Steps the die down one type; a d6 stays a d6 at −1.
+    pub fn step_down(&mut self, why: &str) {
+        match self.die.step_down() {
+            Some(lower) => {
+                self.reasons
+                    .push(format!("{why}: {} steps down to {lower}", self.die));
+                self.die = lower;
+            }
+            None => {
+                self.reasons.push(format!("{why}: d6 cannot step down, −1"));
+                self.modifier -= 1;
+            }
+        }
+    }
+
+    /// Adds a modifier with its reason.
+    pub fn add(&mut self, modifier: i32, why: &str) {
+        if modifier != 0 {
+            self.modifier += modifier;
+            self.reasons.push(format!("{modifier:+} {why}"));
+        }
+    }
+
+    /// The face plus the modifier.
+    pub fn total(&self, face: Face) -> i32 {
+        i32::from(face) + self.modifier
+    }
+
+    /// "d8" or "d6−1".
+    pub fn notation(&self) -> String {
+        match self.modifier {
+            0 => self.die.to_string(),
+            m => format!("{}{m:+}", self.die),
+        }
+    }
+}
+
+/// The result of a Quality check (also used as the Interrupt check).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckResult {
+    /// The die and modifier.
+    pub test: TestDie,
+    /// The face rolled.
+    pub face: Face,
+    /// Face plus modifier.
+    pub total: i32,
+    /// 4 or better.
+    pub passed: bool,
+}
+
+/// Resolves a Quality check: the unit's test die, 4+ passes.
+pub fn quality_check(test: TestDie, face: Face) -> CheckResult {
+    let total = test.total(face);
+    CheckResult {
+        test,
+        face,
+        total,
+        passed: total >= SUCCESS,
+    }
+}
+
+/// The situation of a Reaction test, as toggles the referee can change.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReactionModifiers {
+    /// Regular unit was Halted, on Overwatch or moving Cautiously this turn, or stationary last
+    /// turn: +1 (never more than +1 from movement).
+    pub regular_alert: bool,
+    /// Regular unit moved Rapid this turn: −1.
+    pub regular_rapid: bool,
+    /// The referee's own adjustment to the Regular roll.
+    pub regular_adjust: i8,
+    /// The referee's own adjustment to the Insurgent roll.
+    pub insurgent_adjust: i8,
+}
+
+impl ReactionModifiers {
+    /// What the Regular unit's recorded movement says.
+    pub fn proposed(regular: &Unit) -> Self {
+        let status = &regular.status;
+        // A unit that has not moved yet this turn is standing still.
+        let this_turn = status.movement.unwrap_or(Movement::Halted);
+        let alert_now =
+            status.overwatch || matches!(this_turn, Movement::Halted | Movement::Cautious);
+        let still_last_turn = status.last_movement == Some(Movement::Halted);
+        Self {
+            regular_alert: alert_now || still_last_turn,
+            regular_rapid: this_turn == Movement::Rapid,
+            regular_adjust: 0,
+            insurgent_adjust: 0,
+        }
+    }
+}
+
+/// Both dice of a Reaction test, before rolling.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReactionSetup {
+    /// The interrupting Insurgent unit's die.
+    pub insurgent: TestDie,
+    /// The Regular unit's die.
+    pub regular: TestDie,
+}
+
+impl ReactionSetup {
+    /// Sets up a Reaction test between an Insurgent and a Regular unit.
+    pub fn new(insurgent: &Unit, regular: &Unit, modifiers: &ReactionModifiers) -> Self {
+        let mut ins = TestDie::for_unit(insurgent);
+        ins.add(
+            i32::from(modifiers.insurgent_adjust),
+            "referee's adjustment",
+        );
+        let mut reg = TestDie::for_unit(regular);
+        if modifiers.regular_alert {
+            reg.add(1, "alert: halted, Overwatch, Cautious, or still last turn");
+        }
+        if modifiers.regular_rapid {
+            reg.add(-1, "moved Rapid");
+        }
+        reg.add(i32::from(modifiers.regular_adjust), "referee's adjustment");
+        Self {
+            insurgent: ins,
+            regular: reg,
+        }
+    }
+
+    /// Resolves the test from both faces.
+    pub fn resolve(self, insurgent_face: Face, regular_face: Face) -> ReactionResult {
+        let insurgent_total = self.insurgent.total(insurgent_face);
+        let regular_total = self.regular.total(regular_face);
+        ReactionResult {
+            insurgent_first: insurgent_total >= SUCCESS && insurgent_total > regular_total,
+            setup: self,
+            insurgent_face,
+            regular_face,
+            insurgent_total,
+            regular_total,
+        }
+    }
+}
+
+/// The result of a Reaction test.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReactionResult {
+    /// The dice rolled.
+    pub setup: ReactionSetup,
+    /// Insurgent face.
+    pub insurgent_face: Face,
+    /// Regular face.
+    pub regular_face: Face,
+    /// Insurgent face plus modifier.
+    pub insurgent_total: i32,
+    /// Regular face plus modifier.
+    pub regular_total: i32,
+    /// True when the interruption is resolved before the Regulars can react.
+    pub insurgent_first: bool,
+}

@@ -1,0 +1,484 @@
+//! Fire combat: Firepower and Defense pools with their breakdown, and the matching of the
+//! defender's dice against the attacker's.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{Die, Face};
+use crate::unit::{Side, Unit, Weapon};
+
+/// The most dice any pool may hold.
+pub const MAX_POOL: usize = 10;
+
+/// Lowest face a defender die must show to be kept.
+pub const DEFENSE_KEEP: Face = 4;
+
+/// The situation of one attack, as the referee judges it at the table.
+///
+/// Every field is a labelled toggle in the app, pre-set from the units' state by
+/// [`FireModifiers::proposed`]; the referee has the last word.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FireModifiers {
+    /// The target is inside the attacker's Optimum Range (doubled for support weapons).
+    pub optimum_range: bool,
+    /// The target stands in the open, more than 2" from cover.
+    pub target_exposed: bool,
+    /// The attacker moved Rapid this turn.
+    pub attacker_rapid: bool,
+    /// The attacker is Pinned.
+    pub attacker_pinned: bool,
+    /// Firepower dice lost to interruptions or earlier Overwatch fire this turn.
+    pub interruption_dice: u8,
+    /// The target is moving Cautiously (+1 Defense; −1 Firepower for Insurgent attackers).
+    pub target_cautious: bool,
+    /// The target is hunkered down In Cover.
+    pub target_in_cover: bool,
+    /// The target is behind Solid Cover.
+    pub solid_cover: bool,
+    /// The target is beyond effective range: attacker dice need 7+.
+    pub beyond_effective_range: bool,
+    /// The referee's own adjustment to Firepower, in dice.
+    pub firepower_adjust: i8,
+    /// The referee's own adjustment to Defense, in dice.
+    pub defense_adjust: i8,
+}
+
+/// How Regular units lose Firepower to interruptions (a per-game option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InterruptionPenalty {
+    /// One die lost for each interruption after the first in a turn.
+    #[default]
+    AfterFirst,
+    /// One die lost for each interruption.
+    Each,
+}
+
+impl InterruptionPenalty {
+    /// Dice lost after `times` interruptions.
+    pub const fn dice_lost(self, times: u8) -> u8 {
+        match self {
+            InterruptionPenalty::AfterFirst => times.saturating_sub(1),
+            InterruptionPenalty::Each => times,
+        }
+    }
+}
+
+impl FireModifiers {
+    /// What the units' recorded state says; distances and cover are left for the referee.
+    pub fn proposed(attacker: &Unit, target: &Unit, penalty: InterruptionPenalty) -> Self {
+        let status = &attacker.status;
+        let interruption_dice = if attacker.side == Side::Regular {
+            let from_interrupts = penalty.dice_lost(status.times_interrupted);
+            // Each Overwatch shot after the first in a turn costs a die.
+            let from_overwatch = if status.overwatch {
+                status.overwatch_shots
+            } else {
+                0
+            };
+            from_interrupts.saturating_add(from_overwatch)
+        } else {
+            0
+        };
+        Self {
+            optimum_range: false,
+            target_exposed: false,
+            attacker_rapid: status.movement == Some(crate::unit::Movement::Rapid),
+            attacker_pinned: status.pinned,
+            interruption_dice,
+            target_cautious: target.status.movement == Some(crate::unit::Movement::Cautious),
+            target_in_cover: target.status.in_cover || target.status.pinned,
+            solid_cover: false,
+            beyond_effective_range: false,
+            firepower_adjust: 0,
+            defense_adjust: 0,
+        }
+    }
+
+    /// The number attacker dice must reach: 4 inside effective range, 7 beyond it.
+    pub const fn target_number(&self) -> Face {
+        if self.beyond_effective_range { 7 } else { 4 }
+    }
+}
+
+/// One line of a pool's breakdown, such as "+1 optimum range".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolLine {
+    /// Dice added (positive) or removed (negative).
+    pub dice: i32,
+    /// Why.
+    pub reason: String,
+}
+
+/// A pool of dice ready to roll, with the reasoning a referee can read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pool {
+    /// The dice, best type first.
+    pub dice: Vec<Die>,
+    /// Each contribution.
+    pub lines: Vec<PoolLine>,
+    /// The total before clamping to 0..=10.
+    pub unclamped: i32,
+}
+
+impl Pool {
+    /// Builds a pool from positive contributions (each with its die type) and reductions.
+    fn build(positive: Vec<(Die, PoolLine)>, reductions: Vec<PoolLine>) -> Self {
+        let mut dice: Vec<Die> = Vec::new();
+        let mut lines = Vec::new();
+        for (die, line) in positive {
+            let count = usize::try_from(line.dice.max(0)).unwrap_or(0);
+            dice.extend(std::iter::repeat_n(die, count));
+            lines.push(line);
+        }
+        let mut unclamped = i32::try_from(dice.len()).unwrap_or(i32::MAX);
+        for line in reductions {
+            unclamped += line.dice;
+            lines.push(line);
+        }
+        // Penalties take the weakest dice first, and the clamp keeps the best ten.
+        dice.sort_unstable_by(|a, b| b.cmp(a));
+        let keep = usize::try_from(unclamped.clamp(0, MAX_POOL as i32)).unwrap_or(0);
+        dice.truncate(keep);
+        Self {
+            dice,
+            lines,
+            unclamped,
+        }
+    }
+
+    /// Number of dice to roll.
+    pub fn len(&self) -> usize {
+        self.dice.len()
+    }
+
+    /// True when there is nothing to roll.
+    pub fn is_empty(&self) -> bool {
+        self.dice.is_empty()
+    }
+
+    /// True when the total was cut to fit 0..=10.
+    pub fn was_clamped(&self) -> bool {
+        self.unclamped != i32::try_from(self.dice.len()).unwrap_or(i32::MAX)
+    }
+
+    /// The dice grouped by type, best first: `[(d8, 1), (d6, 6)]`.
+    pub fn groups(&self) -> Vec<(Die, u8)> {
+        let mut groups: Vec<(Die, u8)> = Vec::new();
+        for &die in &self.dice {
+            match groups.last_mut() {
+                Some((last, count)) if *last == die => *count += 1,
+                _ => groups.push((die, 1)),
+            }
+        }
+        groups
+    }
+
+    /// "7d8" or "1d8 + 6d6".
+    pub fn notation(&self) -> String {
+        if self.dice.is_empty() {
+            return "0 dice".to_owned();
+        }
+        self.groups()
+            .iter()
+            .map(|(die, n)| format!("{n}{die}"))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+}
+
+fn line(dice: i32, reason: impl Into<String>) -> PoolLine {
+    PoolLine {
+        dice,
+        reason: reason.into(),
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// The attacker's Firepower pool.
+pub fn firepower(attacker: &Unit, modifiers: &FireModifiers) -> Pool {
+    let mut positive = Vec::new();
+    // One die per figure in the firing line, grouped by die type (leaders may roll better).
+    for die in Die::ALL.iter().rev() {
+        let n = attacker
+            .firing_line()
+            .filter(|f| attacker.figure_die(f) == *die)
+            .count();
+        if n > 0 {
+            let who = if *die == attacker.tq {
+                plural(n, "figure", "figures")
+            } else {
+                format!("{} rolling {die}", plural(n, "figure", "figures"))
+            };
+            positive.push((*die, line(n as i32, who)));
+        }
+    }
+    for weapon in [Weapon::LightSupport, Weapon::MediumSupport, Weapon::AtRpg] {
+        let n = attacker
+            .firing_line()
+            .filter(|f| f.weapon == weapon)
+            .count();
+        if n > 0 {
+            let extra = i32::from(weapon.support_dice()) * n as i32;
+            let label = match weapon {
+                Weapon::LightSupport => format!(
+                    "{} (+1 each)",
+                    plural(n, "light support weapon", "light support weapons")
+                ),
+                Weapon::MediumSupport => format!("{} (+2 each)", plural(n, "RPG", "RPGs")),
+                _ => format!(
+                    "{} (+2 each, as Medium against infantry)",
+                    plural(n, "AT RPG", "AT RPGs")
+                ),
+            };
+            positive.push((attacker.tq, line(extra, label)));
+        }
+    }
+    if modifiers.optimum_range {
+        positive.push((attacker.tq, line(1, "target within optimum range")));
+    }
+    if modifiers.target_exposed {
+        positive.push((attacker.tq, line(1, "target exposed")));
+    }
+    if modifiers.firepower_adjust > 0 {
+        positive.push((
+            attacker.tq,
+            line(
+                i32::from(modifiers.firepower_adjust),
+                "referee's adjustment",
+            ),
+        ));
+    }
+
+    let mut reductions = Vec::new();
+    if modifiers.attacker_rapid {
+        reductions.push(line(-1, "attacker moved Rapid"));
+    }
+    if modifiers.interruption_dice > 0 {
+        reductions.push(line(
+            -i32::from(modifiers.interruption_dice),
+            "dice lost to interruptions and Overwatch fire",
+        ));
+    }
+    if modifiers.target_cautious && attacker.side == Side::Insurgent {
+        reductions.push(line(-1, "Insurgents firing at a target moving Cautiously"));
+    }
+    if modifiers.attacker_pinned {
+        reductions.push(line(-1, "attacker Pinned"));
+    }
+    if modifiers.firepower_adjust < 0 {
+        reductions.push(line(
+            i32::from(modifiers.firepower_adjust),
+            "referee's adjustment",
+        ));
+    }
+    Pool::build(positive, reductions)
+}
+
+/// The target's Defense pool.
+pub fn defense(target: &Unit, modifiers: &FireModifiers) -> Pool {
+    let mut positive = Vec::new();
+    for die in Die::ALL.iter().rev() {
+        let n = target
+            .firing_line()
+            .filter(|f| target.figure_die(f) == *die)
+            .count();
+        if n > 0 {
+            let who = if *die == target.tq {
+                plural(n, "figure", "figures")
+            } else {
+                format!("{} rolling {die}", plural(n, "figure", "figures"))
+            };
+            positive.push((*die, line(n as i32, who)));
+        }
+    }
+    if modifiers.target_cautious {
+        positive.push((target.tq, line(1, "moving Cautiously")));
+    }
+    if modifiers.target_in_cover {
+        positive.push((target.tq, line(1, "In Cover")));
+    }
+    if modifiers.solid_cover {
+        positive.push((target.tq, line(1, "Solid Cover")));
+    }
+    if target.armor > 0 {
+        positive.push((target.tq, line(i32::from(target.armor), "body armor")));
+    }
+    if modifiers.defense_adjust > 0 {
+        positive.push((
+            target.tq,
+            line(i32::from(modifiers.defense_adjust), "referee's adjustment"),
+        ));
+    }
+    let mut reductions = Vec::new();
+    if modifiers.defense_adjust < 0 {
+        reductions.push(line(
+            i32::from(modifiers.defense_adjust),
+            "referee's adjustment",
+        ));
+    }
+    Pool::build(positive, reductions)
+}
+
+/// One attacker die stopped by one defender die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Block {
+    /// Index into [`Matching::attack`].
+    pub attack: usize,
+    /// Index into [`Matching::defense`].
+    pub defense: usize,
+}
+
+/// The outcome of laying the defender's dice against the attacker's.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Matching {
+    /// The number attacker dice had to reach.
+    pub target_number: Face,
+    /// Attacker dice kept, highest first.
+    pub attack: Vec<Face>,
+    /// Attacker dice discarded (below the target number), highest first.
+    pub attack_discarded: Vec<Face>,
+    /// Defender dice kept (4+), highest first.
+    pub defense: Vec<Face>,
+    /// Defender dice discarded, highest first.
+    pub defense_discarded: Vec<Face>,
+    /// Which defender die stopped which attacker die.
+    pub blocks: Vec<Block>,
+    /// Indices into `attack` of the dice nobody stopped: each is a hit.
+    pub unblocked: Vec<usize>,
+}
+
+impl Matching {
+    /// Attacker dice left unblocked.
+    pub fn hits(&self) -> usize {
+        self.unblocked.len()
+    }
+}
+
+/// Matches defender dice against attacker dice so that as many attacker dice as possible are
+/// blocked; a defender die blocks one attacker die of equal or lower value.
+///
+/// Taking the attacker's dice from the lowest up and giving each the smallest free defender
+/// die that can stop it is a maximum matching for this "greater or equal" relation.
+pub fn match_dice(attack_faces: &[Face], defense_faces: &[Face], target_number: Face) -> Matching {
+    let mut attack: Vec<Face> = Vec::new();
+    let mut attack_discarded = Vec::new();
+    for &face in attack_faces {
+        if face >= target_number {
+            attack.push(face);
+        } else {
+            attack_discarded.push(face);
+        }
+    }
+    let mut defense: Vec<Face> = Vec::new();
+    let mut defense_discarded = Vec::new();
+    for &face in defense_faces {
+        if face >= DEFENSE_KEEP {
+            defense.push(face);
+        } else {
+            defense_discarded.push(face);
+        }
+    }
+    for list in [
+        &mut attack,
+        &mut attack_discarded,
+        &mut defense,
+        &mut defense_discarded,
+    ] {
+        list.sort_unstable_by(|a, b| b.cmp(a));
+    }
+
+    let mut used = vec![false; defense.len()];
+    let mut blocks = Vec::new();
+    let mut unblocked = Vec::new();
+    // Walk attacker dice from lowest to highest (the lists are sorted high to low).
+    for a_index in (0..attack.len()).rev() {
+        let face = attack[a_index];
+        // Smallest free defender die >= face: scan defender dice from lowest to highest.
+        let found = (0..defense.len())
+            .rev()
+            .find(|&d| !used[d] && defense[d] >= face);
+        match found {
+            Some(d_index) => {
+                used[d_index] = true;
+                blocks.push(Block {
+                    attack: a_index,
+                    defense: d_index,
+                });
+            }
+            None => unblocked.push(a_index),
+        }
+    }
+    blocks.sort_by_key(|b| b.attack);
+    unblocked.sort_unstable();
+    Matching {
+        target_number,
+        attack,
+        attack_discarded,
+        defense,
+        defense_discarded,
+        blocks,
+        unblocked,
+    }
+}
+
+/// Hits by the closed form: the largest surplus, over every value `v`, of kept attacker dice
+/// showing `v` or more over kept defender dice showing `v` or more.
+pub fn hits_closed_form(
+    attack_faces: &[Face],
+    defense_faces: &[Face],
+    target_number: Face,
+) -> usize {
+    let max_face = attack_faces
+        .iter()
+        .chain(defense_faces)
+        .copied()
+        .max()
+        .unwrap_or(0);
+    let mut best = 0usize;
+    for v in target_number.max(1)..=max_face.max(target_number) {
+        let a = attack_faces
+            .iter()
+            .filter(|&&f| f >= v && f >= target_number)
+            .count();
+        let d = defense_faces
+            .iter()
+            .filter(|&&f| f >= v && f >= DEFENSE_KEEP)
+            .count();
+        best = best.max(a.saturating_sub(d));
+    }
+    best
+}
+
+/// How far a unit's fire counts as within Optimum Range, in inches at 15mm scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptimumReach {
+    /// The unit's own Optimum Range.
+    pub base: u32,
+    /// The doubled range of its support weapons, if it has any.
+    pub support: Option<u32>,
+}
+
+impl OptimumReach {
+    /// The reach of a unit.
+    pub fn of(unit: &Unit) -> Self {
+        let has_support = unit.firing_line().any(|f| f.weapon.is_support());
+        Self {
+            base: unit.optimum_range,
+            support: has_support.then_some(unit.optimum_range * 2),
+        }
+    }
+
+    /// True when a target at `distance` inches (15mm scale) earns the Optimum Range die.
+    pub fn covers(&self, distance: f32) -> bool {
+        let reach = self.support.unwrap_or(self.base);
+        distance <= reach as f32
+    }
+}

@@ -1,0 +1,152 @@
+//! Morale checks for both sides, and First Aid for Regular casualties.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{Die, Face};
+use crate::unit::{FigureId, Unit, Weapon, Wound};
+
+use super::checks::SUCCESS;
+
+/// Dice a unit rolls for a Morale check: its Morale die, once per figure in the firing line.
+pub fn morale_dice(unit: &Unit) -> (Die, usize) {
+    (unit.morale, unit.firing_count())
+}
+
+fn count_successes(faces: &[Face], modifier: i8) -> (usize, usize) {
+    let successes = faces
+        .iter()
+        .filter(|&&f| i32::from(f) + i32::from(modifier) >= SUCCESS)
+        .count();
+    (successes, faces.len() - successes)
+}
+
+/// What a Regular unit does after a Morale check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RegularMorale {
+    /// More successes than failures.
+    Stand,
+    /// Failures at least equal to successes.
+    Pinned,
+    /// Pinned again in the same turn, in a defensible position: stays Pinned.
+    PinnedHoldingPosition,
+    /// Pinned again in the same turn: pulls back up to 6" to the nearest cover.
+    PullBack,
+}
+
+impl RegularMorale {
+    /// Plain words for the result.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            RegularMorale::Stand => "Stand",
+            RegularMorale::Pinned => "Pinned",
+            RegularMorale::PinnedHoldingPosition => "Pinned again, holds its defensible position",
+            RegularMorale::PullBack => "Pull Back",
+        }
+    }
+}
+
+/// A Regular Morale check, resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RegularMoraleResult {
+    /// Dice at 4+ after the modifier.
+    pub successes: usize,
+    /// The other dice.
+    pub failures: usize,
+    /// The outcome.
+    pub outcome: RegularMorale,
+}
+
+/// Resolves a Regular Morale check.
+///
+/// `already_pinned` is the unit's state before the check; `defensible` is the referee's
+/// judgement that the unit is already in a defensible position.
+pub fn regular_morale(
+    faces: &[Face],
+    modifier: i8,
+    already_pinned: bool,
+    defensible: bool,
+) -> RegularMoraleResult {
+    let (successes, failures) = count_successes(faces, modifier);
+    let outcome = if successes > failures {
+        RegularMorale::Stand
+    } else if !already_pinned {
+        RegularMorale::Pinned
+    } else if defensible {
+        RegularMorale::PinnedHoldingPosition
+    } else {
+        RegularMorale::PullBack
+    };
+    RegularMoraleResult {
+        successes,
+        failures,
+        outcome,
+    }
+}
+
+/// An Insurgent Morale check, resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InsurgentMoraleResult {
+    /// Dice at 4+ after the modifier.
+    pub successes: usize,
+    /// The other dice.
+    pub failures: usize,
+    /// Dice showing a natural 1.
+    pub ones: usize,
+    /// Figures removed by Shrink: riflemen first, support weapons last, never leaders.
+    pub shrink: Vec<FigureId>,
+    /// Failures at least equal to successes.
+    pub shaken: bool,
+    /// The Morale die after the check; `None` when it fell below d6 and the unit broke.
+    pub morale_after: Option<Die>,
+}
+
+/// Resolves an Insurgent Morale check against the unit as it stands.
+pub fn insurgent_morale(unit: &Unit, faces: &[Face], modifier: i8) -> InsurgentMoraleResult {
+    let (successes, failures) = count_successes(faces, modifier);
+    let ones = faces.iter().filter(|&&f| f == 1).count();
+    let mut candidates: Vec<_> = unit
+        .firing_line()
+        .filter(|f| f.weapon != Weapon::Leader)
+        .collect();
+    candidates.sort_by_key(|f| f.weapon.casualty_order());
+    let shrink = candidates.iter().take(ones).map(|f| f.id).collect();
+    let shaken = failures >= successes;
+    let morale_after = if shaken {
+        unit.morale.step_down()
+    } else {
+        Some(unit.morale)
+    };
+    InsurgentMoraleResult {
+        successes,
+        failures,
+        ones,
+        shrink,
+        shaken,
+        morale_after,
+    }
+}
+
+/// First Aid for one Regular casualty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstAidResult {
+    /// The casualty figure.
+    pub figure: FigureId,
+    /// The d6 face.
+    pub face: Face,
+    /// How badly hurt.
+    pub wound: Wound,
+}
+
+/// Resolves First Aid for a list of casualty figures, one d6 each, in order.
+pub fn first_aid(figures: &[FigureId], faces: &[Face]) -> Vec<FirstAidResult> {
+    figures
+        .iter()
+        .zip(faces)
+        .map(|(&figure, &face)| FirstAidResult {
+            figure,
+            face,
+            wound: Wound::from_first_aid(face),
+        })
+        .collect()
+}

@@ -1,0 +1,87 @@
+//! The command line, run as a user would.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_ambush-alley"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn fire_resolves_the_booklet_example() {
+    let (code, out, _) = run(&["fire", "--attack", "7,6,5,4,4,3,2", "--defend", "5,5,4,4,3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Casualties: 2"), "{out}");
+    assert!(out.contains("Unblocked: 7 6"), "{out}");
+}
+
+#[test]
+fn fire_json_has_casualties() {
+    let (code, out, _) = run(&[
+        "fire",
+        "--attack",
+        "7,6,5,4,4,3,2",
+        "--defend",
+        "5,5,4,4,3",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(value["casualties"], 2);
+    assert_eq!(value["blocks"].as_array().map(Vec::len), Some(3));
+    // Beyond effective range only 7+ counts.
+    let (_, out, _) = run(&[
+        "fire", "--attack", "7,6,5", "--defend", "1", "--target", "7", "--json",
+    ]);
+    let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(value["casualties"], 1);
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_message() {
+    for (args, expect) in [
+        (
+            vec!["fire", "--attack", "7,x", "--defend", "1"],
+            "'x' is not a die face",
+        ),
+        (
+            vec!["fire", "--attack", "7,13", "--defend", "1"],
+            "face 13 at position 2",
+        ),
+        (vec!["fire", "--attack", "0", "--defend", "1"], "face 0"),
+        (
+            vec!["fire", "--attack", "", "--defend", "1"],
+            "no faces given",
+        ),
+        (
+            vec!["fire", "--attack", "1,1,1,1,1,1,1,1,1,1,1", "--defend", "1"],
+            "at most 10",
+        ),
+        (
+            vec!["fire", "--attack", "4", "--defend", "1", "--target", "5"],
+            "expected 4",
+        ),
+        (
+            vec!["fire", "--attack", "4", "--defend", "1", "--target", "-1"],
+            "unexpected argument",
+        ),
+        (vec!["fire", "--attack", "4"], "--defend"),
+        (
+            vec!["fire", "--attack", "99999999999999999999", "--defend", "1"],
+            "not a die face",
+        ),
+        (vec!["bogus"], "unrecognized subcommand"),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(expect), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

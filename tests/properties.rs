@@ -1,0 +1,201 @@
+//! Property tests of the matching, the pools and the game log.
+
+mod common;
+
+use ambush_alley::dice::Die;
+use ambush_alley::game::{EntryState, Game};
+use ambush_alley::rules::fire::{self, FireModifiers, MAX_POOL};
+use ambush_alley::unit::{Side, Weapon};
+use proptest::prelude::*;
+
+/// Maximum bipartite matching by augmenting paths (Kuhn's algorithm), independent of the
+/// greedy matching under test: defender die `d` may block attacker die `a` when `d >= a`.
+fn brute_force_hits(attack: &[u8], defense: &[u8], target: u8) -> usize {
+    let a: Vec<u8> = attack.iter().copied().filter(|&f| f >= target).collect();
+    let d: Vec<u8> = defense.iter().copied().filter(|&f| f >= 4).collect();
+    let mut owner: Vec<Option<usize>> = vec![None; d.len()];
+    fn augment(
+        i: usize,
+        a: &[u8],
+        d: &[u8],
+        seen: &mut [bool],
+        owner: &mut [Option<usize>],
+    ) -> bool {
+        for j in 0..d.len() {
+            if d[j] >= a[i] && !seen[j] {
+                seen[j] = true;
+                if owner[j].is_none_or(|k| augment(k, a, d, seen, owner)) {
+                    owner[j] = Some(i);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut matched = 0;
+    for i in 0..a.len() {
+        let mut seen = vec![false; d.len()];
+        if augment(i, &a, &d, &mut seen, &mut owner) {
+            matched += 1;
+        }
+    }
+    a.len() - matched
+}
+
+fn die_strategy() -> impl Strategy<Value = Die> {
+    prop_oneof![Just(Die::D6), Just(Die::D8), Just(Die::D10), Just(Die::D12)]
+}
+
+fn faces(max: u8) -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(1..=max, 0..=10)
+}
+
+fn weapon_strategy() -> impl Strategy<Value = Weapon> {
+    prop_oneof![
+        Just(Weapon::Rifle),
+        Just(Weapon::LightSupport),
+        Just(Weapon::MediumSupport),
+        Just(Weapon::AtRpg),
+        Just(Weapon::Leader),
+        Just(Weapon::Dependant),
+    ]
+}
+
+prop_compose! {
+    fn modifiers()(
+        flags in prop::collection::vec(any::<bool>(), 9),
+        interruption_dice in 0u8..5,
+        firepower_adjust in -3i8..4,
+        defense_adjust in -3i8..4,
+    ) -> FireModifiers {
+        FireModifiers {
+            optimum_range: flags[0],
+            target_exposed: flags[1],
+            attacker_rapid: flags[2],
+            attacker_pinned: flags[3],
+            interruption_dice,
+            target_cautious: flags[4],
+            target_in_cover: flags[5],
+            solid_cover: flags[6],
+            beyond_effective_range: flags[7],
+            firepower_adjust,
+            defense_adjust,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn matching_is_a_maximum_matching(attack in faces(12), defense in faces(12), beyond in any::<bool>()) {
+        let target = if beyond { 7 } else { 4 };
+        let m = fire::match_dice(&attack, &defense, target);
+        prop_assert_eq!(m.hits(), brute_force_hits(&attack, &defense, target));
+        prop_assert_eq!(m.hits(), fire::hits_closed_form(&attack, &defense, target));
+        // Every block is legal and uses each die once.
+        let mut used_a = vec![false; m.attack.len()];
+        let mut used_d = vec![false; m.defense.len()];
+        for b in &m.blocks {
+            prop_assert!(m.defense[b.defense] >= m.attack[b.attack]);
+            prop_assert!(!used_a[b.attack] && !used_d[b.defense]);
+            used_a[b.attack] = true;
+            used_d[b.defense] = true;
+        }
+        prop_assert_eq!(m.blocks.len() + m.unblocked.len(), m.attack.len());
+        prop_assert!(m.attack.iter().all(|&f| f >= target));
+        prop_assert!(m.defense.iter().all(|&f| f >= 4));
+    }
+
+    #[test]
+    fn pools_stay_within_ten_dice(
+        tq in die_strategy(),
+        weapons in prop::collection::vec(weapon_strategy(), 0..14),
+        armor in 0u8..4,
+        side in prop_oneof![Just(Side::Regular), Just(Side::Insurgent)],
+        m in modifiers(),
+    ) {
+        let unit = common::bare_unit(side, tq, &weapons, armor);
+        let fp = fire::firepower(&unit, &m);
+        let dp = fire::defense(&unit, &m);
+        prop_assert!(fp.len() <= MAX_POOL);
+        prop_assert!(dp.len() <= MAX_POOL);
+        // The breakdown adds up to the unclamped total, and the pool is that total clamped.
+        let sum: i32 = fp.lines.iter().map(|l| l.dice).sum();
+        prop_assert_eq!(sum, fp.unclamped);
+        prop_assert_eq!(fp.len() as i32, fp.unclamped.clamp(0, MAX_POOL as i32));
+        let sum: i32 = dp.lines.iter().map(|l| l.dice).sum();
+        prop_assert_eq!(sum, dp.unclamped);
+        prop_assert_eq!(dp.len() as i32, dp.unclamped.clamp(0, MAX_POOL as i32));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn replaying_a_log_rebuilds_the_same_state(seed in any::<u64>(), steps in 1usize..300) {
+        let game = common::random_game(seed, steps);
+        let replayed = Game::replay(game.scenario().clone(), game.initial_settings().clone(), game.entries().to_vec());
+        prop_assert!(replayed.is_ok(), "{:?}", replayed.err());
+        let replayed = replayed.unwrap_or_else(|_| unreachable!());
+        prop_assert_eq!(replayed.state(), game.state());
+        prop_assert_eq!(replayed.entries(), game.entries());
+        // The record keeps undone events, marked as such, and the same ones in both.
+        for i in 0..game.entries().len() {
+            prop_assert_eq!(replayed.entry_state(i), game.entry_state(i));
+        }
+    }
+
+    #[test]
+    fn undo_then_redo_is_the_identity(seed in any::<u64>(), steps in 1usize..300, back in 1usize..40) {
+        let mut game = common::random_game(seed, steps);
+        let before = game.state().clone();
+        let mut undone = 0;
+        for _ in 0..back {
+            if game.undo().is_ok() {
+                undone += 1;
+            }
+        }
+        for _ in 0..undone {
+            prop_assert!(game.redo().is_ok());
+        }
+        prop_assert_eq!(game.state(), &before);
+        // Undo never deletes: every event is still in the record.
+        let events = game.entries().iter().filter(|e| matches!(e, ambush_alley::game::Entry::Event(_))).count();
+        let in_effect = (0..game.entries().len()).filter(|&i| game.entry_state(i) == EntryState::InEffect).count();
+        prop_assert!(events >= in_effect);
+        prop_assert_eq!(in_effect, game.events_in_effect());
+    }
+}
+
+#[test]
+fn random_games_exercise_the_rules() {
+    // The random player is not a no-op: its games contain many applied events of many kinds.
+    let game = common::random_game(42, 2000);
+    let applied = game.events_in_effect();
+    assert!(applied > 200, "only {applied} events applied");
+    let kinds: std::collections::BTreeSet<String> = game
+        .entries()
+        .iter()
+        .filter_map(|e| match e {
+            ambush_alley::game::Entry::Event(ev) => serde_json::to_value(&ev.command)
+                .ok()
+                .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned)),
+            _ => None,
+        })
+        .collect();
+    assert!(kinds.len() >= 18, "{kinds:?}");
+    for kind in [
+        "activate",
+        "reaction_test",
+        "fire",
+        "first_aid",
+        "morale_check",
+        "arrival",
+        "end_turn",
+    ] {
+        assert!(kinds.contains(kind), "no {kind} in {kinds:?}");
+    }
+    assert!(game.state().turn > 2, "turn {}", game.state().turn);
+}
