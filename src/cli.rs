@@ -3,26 +3,65 @@
 
 use serde::Serialize;
 
-use crate::dice::{Face, parse_faces};
-use crate::rules::fire::{self, MAX_POOL};
+use std::path::Path;
 
-/// A command-line input that cannot be used. The binary prints it and exits with code 2.
+use crate::dice::{Face, parse_faces};
+use crate::journal;
+use crate::rules::fire::{self, MAX_POOL};
+use crate::scenario::check::{self, ScenarioError};
+use crate::scenario::file::ScenarioFile;
+
+/// A headless command that failed: the message to print and the exit code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageError(pub String);
+#[error("{message}")]
+pub struct CliError {
+    /// What went wrong and what was expected.
+    pub message: String,
+    /// 2 for bad arguments, 1 for inputs (files) that cannot be used.
+    pub code: u8,
+}
+
+impl CliError {
+    /// A bad argument (exit code 2).
+    pub fn usage(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            code: 2,
+        }
+    }
+
+    /// An input that cannot be used (exit code 1).
+    pub fn failed(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            code: 1,
+        }
+    }
+}
+
+/// What a command prints.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    /// For standard output.
+    pub stdout: String,
+    /// For standard error.
+    pub stderr: String,
+    /// Exit code.
+    pub code: u8,
+}
 
 /// The largest face the `fire` command accepts (a d12).
 const MAX_FACE: Face = 12;
 
-fn faces_arg(name: &str, text: &str) -> Result<Vec<Face>, UsageError> {
-    let faces = parse_faces(text).map_err(|e| UsageError(format!("--{name}: {e}")))?;
+fn faces_arg(name: &str, text: &str) -> Result<Vec<Face>, CliError> {
+    let faces = parse_faces(text).map_err(|e| CliError::usage(format!("--{name}: {e}")))?;
     if faces.is_empty() {
-        return Err(UsageError(format!(
+        return Err(CliError::usage(format!(
             "--{name}: no faces given; expected faces such as 7,6,5,4"
         )));
     }
     if faces.len() > MAX_POOL {
-        return Err(UsageError(format!(
+        return Err(CliError::usage(format!(
             "--{name}: {} faces given; a pool holds at most {MAX_POOL} dice",
             faces.len()
         )));
@@ -32,7 +71,7 @@ fn faces_arg(name: &str, text: &str) -> Result<Vec<Face>, UsageError> {
         .enumerate()
         .find(|&(_, &f)| f == 0 || f > MAX_FACE)
     {
-        return Err(UsageError(format!(
+        return Err(CliError::usage(format!(
             "--{name}: face {bad} at position {} is not on any die; expected 1 to {MAX_FACE}",
             i + 1
         )));
@@ -71,9 +110,9 @@ fn list(faces: &[Face]) -> String {
 }
 
 /// `fire`: resolves one matching of given attacker and defender faces.
-pub fn fire(attack: &str, defend: &str, target: Face, json: bool) -> Result<String, UsageError> {
+pub fn fire(attack: &str, defend: &str, target: Face, json: bool) -> Result<String, CliError> {
     if target != 4 && target != 7 {
-        return Err(UsageError(format!(
+        return Err(CliError::usage(format!(
             "--target {target}: expected 4 (within effective range) or 7 (beyond it)"
         )));
     }
@@ -100,7 +139,7 @@ pub fn fire(attack: &str, defend: &str, target: Face, json: bool) -> Result<Stri
             unblocked,
             casualties: m.hits(),
         };
-        return serde_json::to_string(&out).map_err(|e| UsageError(e.to_string()));
+        return serde_json::to_string(&out).map_err(|e| CliError::failed(e.to_string()));
     }
     let mut text = String::new();
     text.push_str(&format!(
@@ -127,5 +166,86 @@ pub fn fire(attack: &str, defend: &str, target: Face, json: bool) -> Result<Stri
     ));
     text.push_str(&format!("Unblocked: {}\n", list(&unblocked)));
     text.push_str(&format!("Casualties: {}\n", m.hits()));
+    Ok(text)
+}
+
+/// `validate`: checks scenario files. Problems go to standard output, one per line, as
+/// `FILE:LINE:COLUMN: message` (syntax and shape) or `FILE: path.to.field: message` (meaning).
+pub fn validate(paths: &[&Path]) -> Output {
+    let mut out = Output::default();
+    let mut bad = 0;
+    for path in paths {
+        let shown = path.display();
+        match check::load_path(path) {
+            Ok(loaded) => out.stderr.push_str(&format!(
+                "{shown}: ok — {} ({} units, {} reinforcement rows)\n",
+                loaded.scenario.name,
+                loaded.scenario.units.len(),
+                loaded.scenario.reinforcements.rows.len()
+            )),
+            Err(error) => {
+                bad += 1;
+                match error {
+                    ScenarioError::Syntax {
+                        line,
+                        column,
+                        message,
+                    } => out
+                        .stdout
+                        .push_str(&format!("{shown}:{line}:{column}: {message}\n")),
+                    ScenarioError::Invalid(problems) => {
+                        for p in problems {
+                            out.stdout
+                                .push_str(&format!("{shown}: {}: {}\n", p.path, p.message));
+                        }
+                    }
+                    other => out.stdout.push_str(&format!("{shown}: {other}\n")),
+                }
+            }
+        }
+    }
+    out.stderr.push_str(&format!(
+        "{} file(s) checked, {bad} with problems\n",
+        paths.len()
+    ));
+    out.code = u8::from(bad > 0);
+    out
+}
+
+/// `schema`: the JSON Schema of the scenario format.
+pub fn schema() -> String {
+    let mut schema = schemars::schema_for!(ScenarioFile);
+    schema.insert(
+        "title".to_owned(),
+        serde_json::Value::String("Ambush Alley scenario".to_owned()),
+    );
+    serde_json::to_string_pretty(&schema).unwrap_or_default()
+}
+
+/// `report`: the state of a saved game.
+pub fn report(path: &Path, json: bool) -> Result<String, CliError> {
+    let loaded = journal::load_path(path)
+        .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
+    let mut text = if json {
+        serde_json::to_string_pretty(&crate::report::json(&loaded.game))
+            .map_err(|e| CliError::failed(e.to_string()))?
+    } else {
+        crate::report::text(&loaded.game)
+    };
+    if let Some(torn) = loaded.dropped {
+        let note = format!(
+            "note: the last line ({}) was incomplete ({} bytes, a save interrupted by a crash) and was left out",
+            torn.line, torn.bytes
+        );
+        if json {
+            // Keep standard output one JSON object: the note goes into it.
+            if let Ok(mut value) = serde_json::from_str::<serde_json::Value>(&text) {
+                value["dropped_line"] = serde_json::json!(torn.line);
+                text = serde_json::to_string_pretty(&value).unwrap_or(text);
+            }
+        } else {
+            text.push_str(&format!("\n{note}\n"));
+        }
+    }
     Ok(text)
 }

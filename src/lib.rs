@@ -7,6 +7,8 @@
 pub mod cli;
 pub mod dice;
 pub mod game;
+pub mod journal;
+pub mod report;
 pub mod rules;
 pub mod scenario;
 pub mod unit;

@@ -1,7 +1,9 @@
 //! The `ambush-alley` binary: parses the command line, then runs a headless command.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use ambush_alley::cli::{self, CliError, Output};
 use clap::{Parser, Subcommand};
 
 /// Ambush Alley Assistant: a referee's desk for the Ambush Alley! miniatures game.
@@ -29,21 +31,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Check scenario files; print each problem with its place.
+    Validate {
+        /// Scenario files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Print the JSON Schema of the scenario format.
+    Schema,
+    /// Print a saved game as it stands.
+    Report {
+        /// The saved game (a .jsonl journal).
+        save: PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Some(Command::Fire {
-            attack,
-            defend,
-            target,
-            json,
-        }) => ambush_alley::cli::fire(&attack, &defend, target, json),
-        None => Err(ambush_alley::cli::UsageError(
-            "no command given; try `ambush-alley --help`".to_owned(),
-        )),
-    };
+fn print(result: Result<String, CliError>) -> ExitCode {
     match result {
         Ok(text) => {
             println!("{}", text.trim_end());
@@ -51,7 +57,34 @@ fn main() -> ExitCode {
         }
         Err(error) => {
             eprintln!("error: {error}");
-            ExitCode::from(2)
+            ExitCode::from(error.code)
         }
+    }
+}
+
+fn emit(output: Output) -> ExitCode {
+    print!("{}", output.stdout);
+    eprint!("{}", output.stderr);
+    ExitCode::from(output.code)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Fire {
+            attack,
+            defend,
+            target,
+            json,
+        }) => print(cli::fire(&attack, &defend, target, json)),
+        Some(Command::Validate { files }) => {
+            let paths: Vec<&std::path::Path> = files.iter().map(PathBuf::as_path).collect();
+            emit(cli::validate(&paths))
+        }
+        Some(Command::Schema) => print(Ok(cli::schema())),
+        Some(Command::Report { save, json }) => print(cli::report(&save, json)),
+        None => print(Err(CliError::usage(
+            "no command given; try `ambush-alley --help`",
+        ))),
     }
 }

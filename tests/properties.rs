@@ -148,7 +148,7 @@ proptest! {
     }
 
     #[test]
-    fn undo_then_redo_is_the_identity(seed in any::<u64>(), steps in 1usize..300, back in 1usize..40) {
+    fn undo_then_redo_is_the_identity(seed in any::<u64>(), steps in 1usize..300, back in 1usize..150) {
         let mut game = common::random_game(seed, steps);
         let before = game.state().clone();
         let mut undone = 0;

@@ -713,3 +713,187 @@ fn the_referee_can_end_the_game() {
     assert!(game.undo().is_ok());
     assert_eq!(game.state().phase, Phase::RegularActivations);
 }
+
+#[test]
+fn units_in_ambush_arrive_on_a_roll_or_are_lost() {
+    use ambush_alley::scenario::{AmbushPoint, AmbushSetup};
+    let mut scenario = common::contracting_trouble();
+    let hidden = scenario
+        .units
+        .iter_mut()
+        .find(|u| u.id == "insurgents-3")
+        .expect("unit 3");
+    hidden.ambush = Some(AmbushSetup {
+        from_turn: 2,
+        arrives_on: 3,
+        automatic_turns: vec![4],
+        arrives_at: AmbushPoint::HotSpot,
+        last_turn: Some(4),
+    });
+    let other = scenario
+        .units
+        .iter_mut()
+        .find(|u| u.id == "insurgents-5")
+        .expect("unit 5");
+    other.ambush = Some(AmbushSetup {
+        from_turn: 2,
+        arrives_on: 6,
+        automatic_turns: vec![],
+        arrives_at: AmbushPoint::Point("the minaret".to_owned()),
+        last_turn: Some(2),
+    });
+    let mut game = Game::new(
+        std::sync::Arc::new(scenario),
+        ambush_alley::game::Settings::default(),
+    );
+    let ins3 = unit_id(&game, "insurgents-3");
+    let ins5 = unit_id(&game, "insurgents-5");
+    assert_eq!(unit(&game, ins3).presence, Presence::InReserve);
+    // Turn 1: no ambush rolls yet.
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    assert!(game.state().pending.is_empty());
+    play(&mut game, Command::EndTurn, &[]);
+    // Turn 2: both roll at the start of the Insurgent phase.
+    play(&mut game, Command::InsurgencyRoll, &[]);
+    let table = pending_id(&game, |s| *s == PendingStep::TableRoll);
+    play(&mut game, Command::SkipPending { pending: table }, &[]);
+    play(&mut game, Command::StartActivations, &[]);
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    let roll3 = pending_id(
+        &game,
+        |s| matches!(s, PendingStep::AmbushRoll { unit } if *unit == ins3),
+    );
+    let roll5 = pending_id(
+        &game,
+        |s| matches!(s, PendingStep::AmbushRoll { unit } if *unit == ins5),
+    );
+    let outcome = play(&mut game, Command::AmbushRoll { pending: roll3 }, &[&[2]]);
+    assert!(
+        outcome.summary.contains("stays hidden"),
+        "{}",
+        outcome.summary
+    );
+    let outcome = play(&mut game, Command::AmbushRoll { pending: roll5 }, &[&[5]]);
+    assert!(
+        outcome.summary.contains("stays hidden"),
+        "{}",
+        outcome.summary
+    );
+    let outcome = play(&mut game, Command::EndTurn, &[]);
+    assert!(
+        outcome
+            .notes
+            .iter()
+            .any(|n| n.contains("lost: Insurgents 5")),
+        "{:?}",
+        outcome.notes
+    );
+    assert!(matches!(
+        unit(&game, ins5).presence,
+        Presence::Eliminated { .. }
+    ));
+    // Turn 3: a 3 springs the ambush; the Hot Spot die places it; it may fire, not move.
+    play(&mut game, Command::InsurgencyRoll, &[]);
+    let table = pending_id(&game, |s| *s == PendingStep::TableRoll);
+    play(&mut game, Command::SkipPending { pending: table }, &[]);
+    play(&mut game, Command::StartActivations, &[]);
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    let roll3 = pending_id(&game, |s| matches!(s, PendingStep::AmbushRoll { .. }));
+    play(&mut game, Command::AmbushRoll { pending: roll3 }, &[&[3]]);
+    let place = pending_id(&game, |s| matches!(s, PendingStep::AmbushPlacement { .. }));
+    let outcome = play(
+        &mut game,
+        Command::AmbushPlacement { pending: place },
+        &[&[4]],
+    );
+    assert!(
+        outcome.summary.contains("Hot Spot 4"),
+        "{}",
+        outcome.summary
+    );
+    let u = unit(&game, ins3);
+    assert!(u.in_play());
+    assert!(u.status.fire_only);
+    assert!(u.ambush.is_none());
+}
+
+#[test]
+fn an_automatic_ambush_turn_needs_no_die() {
+    use ambush_alley::scenario::{AmbushPoint, AmbushSetup};
+    let mut scenario = common::contracting_trouble();
+    scenario
+        .units
+        .iter_mut()
+        .find(|u| u.id == "insurgents-3")
+        .expect("unit 3")
+        .ambush = Some(AmbushSetup {
+        from_turn: 1,
+        arrives_on: 6,
+        automatic_turns: vec![1],
+        arrives_at: AmbushPoint::Point("the alley".to_owned()),
+        last_turn: None,
+    });
+    let mut game = Game::new(
+        std::sync::Arc::new(scenario),
+        ambush_alley::game::Settings::default(),
+    );
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    let roll = pending_id(&game, |s| matches!(s, PendingStep::AmbushRoll { .. }));
+    assert!(
+        game.dice_request(&Command::AmbushRoll { pending: roll })
+            .is_ok_and(|r| r.is_empty())
+    );
+    let outcome = play(&mut game, Command::AmbushRoll { pending: roll }, &[]);
+    assert!(outcome.summary.contains("the alley"), "{}", outcome.summary);
+}
+
+#[test]
+fn a_shaken_insurgent_unit_below_d6_breaks() {
+    let mut game = new_game();
+    let ins1 = unit_id(&game, "insurgents-1");
+    let changes = ambush_alley::game::command::UnitChanges {
+        morale: Some(ambush_alley::dice::Die::D6),
+        ..Default::default()
+    };
+    play(
+        &mut game,
+        Command::EditUnit {
+            unit: ins1,
+            changes,
+        },
+        &[],
+    );
+    let outcome = play(
+        &mut game,
+        Command::MoraleCheck {
+            unit: ins1,
+            modifier: 0,
+            defensible: false,
+        },
+        &[&[1, 2, 3, 4, 5, 6]],
+    );
+    assert!(outcome.summary.contains("breaks"), "{}", outcome.summary);
+    assert_eq!(
+        unit(&game, ins1).presence,
+        Presence::Eliminated {
+            cause: ambush_alley::unit::Elimination::Broken
+        }
+    );
+    // A +1 modifier turns the 3 into a success: 4 successes against 2 failures, Stand; the 1 still Shrinks.
+    game.undo().expect("undo");
+    let outcome = play(
+        &mut game,
+        Command::MoraleCheck {
+            unit: ins1,
+            modifier: 1,
+            defensible: false,
+        },
+        &[&[1, 2, 3, 4, 5, 6]],
+    );
+    assert!(
+        outcome.summary.contains("Stand") && outcome.summary.contains("Shrink"),
+        "{}",
+        outcome.summary
+    );
+    assert_eq!(unit(&game, ins1).figures.len(), 5);
+}

@@ -1,5 +1,7 @@
 //! Applying events to the state: every rule of the turn, with the dice it needs.
 
+use std::sync::Arc;
+
 use crate::dice::{DiceRequest, Die, Face};
 use crate::rules::checks::{self, ReactionSetup, TestDie};
 use crate::rules::fire::{self, FireModifiers};
@@ -113,6 +115,16 @@ impl GameState {
                     if *count == 1 { "y" } else { "ies" }
                 )
             }
+            PendingStep::AmbushRoll { unit } => {
+                let need = self
+                    .unit(*unit)
+                    .and_then(|u| u.ambush.as_ref())
+                    .map_or(3, |a| a.arrives_on);
+                format!("{} in ambush: roll a d6, arrives on {need}+", name(*unit))
+            }
+            PendingStep::AmbushPlacement { unit } => {
+                format!("{} arrives from ambush: roll its Hot Spot", name(*unit))
+            }
             PendingStep::MoraleCheck { unit, reason } => {
                 format!("Morale check for {} ({})", name(*unit), reason.describe())
             }
@@ -136,6 +148,30 @@ impl GameState {
                 }
             }
             Command::TableRoll { .. } => request.push("Reinforcement table (2d6)", Die::D6, 2),
+            Command::AmbushRoll { pending } => {
+                let PendingStep::AmbushRoll { unit } = self.pending_step(*pending)? else {
+                    return Err(RuleError::WrongPending {
+                        id: *pending,
+                        expected: "an ambush roll",
+                    });
+                };
+                let unit = self.get(*unit)?;
+                let automatic = unit
+                    .ambush
+                    .as_ref()
+                    .is_some_and(|a| a.automatic_turns.contains(&self.turn));
+                if !automatic {
+                    let need = unit.ambush.as_ref().map_or(3, |a| a.arrives_on);
+                    request.push(
+                        format!("Ambush: {} arrives on {need}+", unit.name),
+                        Die::D6,
+                        1,
+                    );
+                }
+            }
+            Command::AmbushPlacement { .. } => {
+                request.push("Hot Spot (6: Insurgent choice)", Die::D6, 1);
+            }
             Command::Arrival { pending } => {
                 let PendingStep::Arrival { spec, .. } = self.pending_step(*pending)? else {
                     return Err(RuleError::WrongPending {
@@ -277,6 +313,10 @@ impl GameState {
             Command::TableRoll { pending } => self.table_roll(scenario, *pending, faces),
             Command::Arrival { pending } => self.arrival(scenario, *pending, faces),
             Command::PlaceArrival { pending, hot_spot } => self.place_arrival(*pending, *hot_spot),
+            Command::AmbushRoll { pending } => {
+                self.ambush_roll(*pending, faces.first().map(|_| first(0)))
+            }
+            Command::AmbushPlacement { pending } => self.ambush_placement(*pending, first(0)),
             Command::StartActivations => {
                 self.expect_phase("Starting activations", &[Phase::Reinforcements])?;
                 self.expect_nothing_pending()?;
@@ -343,6 +383,7 @@ impl GameState {
             Command::EndTurn => self.end_turn(scenario),
             Command::EndGame => {
                 self.phase = Phase::GameOver;
+                self.lose_reserves(|_| true);
                 self.active_unit = None;
                 Ok(Outcome::text(format!(
                     "Game over after turn {}: {}",
@@ -425,6 +466,7 @@ impl GameState {
     fn tidy(&mut self, outcome: &mut Outcome) {
         for unit in &mut self.units {
             if unit.in_play() && unit.figures.is_empty() {
+                let unit = Arc::make_mut(unit);
                 unit.presence = Presence::Eliminated {
                     cause: Elimination::NoFiguresLeft,
                 };
@@ -567,39 +609,6 @@ impl GameState {
             }
             figures.push(figure);
         }
-        let face = roll.hot_spot_face;
-        let (presence, location, spot_words) = match self.hot_spot(face) {
-            _ if face == 6 => {
-                let any_active = self.hot_spots.iter().any(|h| h.active);
-                if any_active {
-                    (
-                        Presence::AwaitingHotSpot,
-                        String::new(),
-                        "Hot Spot roll 6: the Insurgents choose the spot".to_owned(),
-                    )
-                } else {
-                    (
-                        Presence::Eliminated {
-                            cause: Elimination::LostAtNeutralizedHotSpot,
-                        },
-                        String::new(),
-                        "Hot Spot roll 6 with every spot neutralized: lost".to_owned(),
-                    )
-                }
-            }
-            Some(spot) if spot.active => (
-                Presence::OnTable,
-                format!("within 4\" of Hot Spot {} ({})", spot.number, spot.location),
-                format!("arrives at Hot Spot {}", spot.number),
-            ),
-            _ => (
-                Presence::Eliminated {
-                    cause: Elimination::LostAtNeutralizedHotSpot,
-                },
-                String::new(),
-                format!("Hot Spot {face} is neutralized: the arrivals are lost"),
-            ),
-        };
         let unit = Unit {
             id,
             key: format!("arrival-{number}"),
@@ -610,23 +619,151 @@ impl GameState {
             morale: profile.morale,
             optimum_range: profile.optimum_range,
             armor: profile.armor,
-            location,
+            location: String::new(),
             non_combatant: false,
-            presence: presence.clone(),
+            presence: Presence::AwaitingHotSpot,
+            ambush: None,
             status: UnitStatus::default(),
         };
-        let mut summary = format!("{} ({}): {spot_words}", unit.name, unit.composition());
+        let mut summary = format!("{} ({})", unit.name, unit.composition());
+        self.units.push(Arc::new(unit));
+        let spot_words = self.place_by_hot_spot_die(id, roll.hot_spot_face)?;
+        summary.push_str(&format!(": {spot_words}"));
         if roll.gained_leader {
             summary.push_str("; leader check 1: one figure is a leader");
         }
         if roll.at_rpgs > 0 {
             summary.push_str(&format!("; {} AT RPG", roll.at_rpgs));
         }
-        self.units.push(unit);
-        if presence == Presence::AwaitingHotSpot {
-            self.push_pending(PendingStep::HotSpotChoice { unit: id });
-        }
         Ok(Outcome::with(summary, Detail::Arrival { roll, unit: id }))
+    }
+
+    /// Places a unit by a Hot Spot die: 1–5 that spot (lost if neutralized), 6 the
+    /// Insurgents choose. Returns the words for the log.
+    fn place_by_hot_spot_die(&mut self, id: UnitId, face: Face) -> Result<String> {
+        let lost = Presence::Eliminated {
+            cause: Elimination::LostAtNeutralizedHotSpot,
+        };
+        let (presence, location, words) = if face == 6 {
+            if self.hot_spots.iter().any(|h| h.active) {
+                self.push_pending(PendingStep::HotSpotChoice { unit: id });
+                (
+                    Presence::AwaitingHotSpot,
+                    String::new(),
+                    "Hot Spot roll 6: the Insurgents choose the spot".to_owned(),
+                )
+            } else {
+                (
+                    lost,
+                    String::new(),
+                    "Hot Spot roll 6 with every spot neutralized: lost".to_owned(),
+                )
+            }
+        } else {
+            match self.hot_spot(face) {
+                Some(spot) if spot.active => (
+                    Presence::OnTable,
+                    format!("within 4\" of Hot Spot {} ({})", spot.number, spot.location),
+                    format!("arrives at Hot Spot {}", spot.number),
+                ),
+                _ => (
+                    lost,
+                    String::new(),
+                    format!("Hot Spot {face} is neutralized: lost"),
+                ),
+            }
+        };
+        let unit = self.get_mut(id)?;
+        unit.presence = presence;
+        unit.location = location;
+        Ok(words)
+    }
+
+    fn ambush_roll(&mut self, pending: u32, face: Option<Face>) -> Result<Outcome> {
+        let PendingStep::AmbushRoll { unit: id } = *self.pending_step(pending)? else {
+            return Err(RuleError::WrongPending {
+                id: pending,
+                expected: "an ambush roll",
+            });
+        };
+        let unit = self.get(id)?;
+        let Some(ambush) = unit.ambush.clone() else {
+            return Err(RuleError::InvalidEdit(format!(
+                "{} is not in ambush",
+                unit.name
+            )));
+        };
+        if unit.presence != Presence::InReserve {
+            return Err(RuleError::InvalidEdit(format!(
+                "{} is not in ambush",
+                unit.name
+            )));
+        }
+        let name = unit.name.clone();
+        self.remove_pending(pending);
+        let arrives = face.is_none_or(|f| f >= ambush.arrives_on);
+        let roll_words = match face {
+            Some(f) => format!("rolls {f} (needs {}+)", ambush.arrives_on),
+            None => format!("arrives automatically on turn {}", self.turn),
+        };
+        if !arrives {
+            return Ok(Outcome::text(format!(
+                "{name} in ambush {roll_words}: stays hidden"
+            )));
+        }
+        let summary = match &ambush.arrives_at {
+            crate::scenario::AmbushPoint::HotSpot => {
+                self.push_pending(PendingStep::AmbushPlacement { unit: id });
+                format!("{name} {roll_words}: springs its ambush; roll its Hot Spot")
+            }
+            crate::scenario::AmbushPoint::Point(point) => {
+                let unit = self.get_mut(id)?;
+                unit.presence = Presence::OnTable;
+                unit.location = point.clone();
+                unit.ambush = None;
+                unit.status.fire_only = true;
+                format!(
+                    "{name} {roll_words}: springs its ambush at {point} (it may fire, not move, this phase)"
+                )
+            }
+        };
+        Ok(Outcome::text(summary))
+    }
+
+    fn ambush_placement(&mut self, pending: u32, face: Face) -> Result<Outcome> {
+        let PendingStep::AmbushPlacement { unit: id } = *self.pending_step(pending)? else {
+            return Err(RuleError::WrongPending {
+                id: pending,
+                expected: "an ambush placement",
+            });
+        };
+        self.remove_pending(pending);
+        let name = self.get(id)?.name.clone();
+        let words = self.place_by_hot_spot_die(id, face)?;
+        let unit = self.get_mut(id)?;
+        unit.ambush = None;
+        unit.status.fire_only = true;
+        Ok(Outcome::text(format!(
+            "{name} from ambush: {words} (it may fire, not move, this phase)"
+        )))
+    }
+
+    /// Units still in ambush that `expired` says are out of time are lost. Returns their names.
+    fn lose_reserves(
+        &mut self,
+        expired: impl Fn(&crate::scenario::AmbushSetup) -> bool,
+    ) -> Vec<String> {
+        let mut lost = Vec::new();
+        for unit in &mut self.units {
+            if unit.presence == Presence::InReserve && unit.ambush.as_ref().is_some_and(&expired) {
+                let unit = Arc::make_mut(unit);
+                unit.presence = Presence::Eliminated {
+                    cause: Elimination::NeverArrived,
+                };
+                lost.push(unit.name.clone());
+            }
+        }
+        lost
     }
 
     fn place_arrival(&mut self, pending: u32, number: u8) -> Result<Outcome> {
@@ -1385,7 +1522,7 @@ impl GameState {
             last_movement: template.status.last_movement,
             ..UnitStatus::default()
         };
-        self.units.push(Unit {
+        self.units.push(Arc::new(Unit {
             id: new_id,
             key: format!("{}-leader-{}", template.key, figure.0),
             name: name.clone(),
@@ -1393,7 +1530,7 @@ impl GameState {
             status,
             presence: Presence::OnTable,
             ..template.clone()
-        });
+        }));
         Ok(Outcome::text(format!(
             "{name} leaves {} and acts on its own",
             template.name
@@ -1428,6 +1565,19 @@ impl GameState {
             .collect();
         self.phase = Phase::InsurgentActions;
         self.active_unit = None;
+        let turn = self.turn;
+        let waiting: Vec<UnitId> = self
+            .units
+            .iter()
+            .filter(|u| {
+                u.presence == Presence::InReserve
+                    && u.ambush.as_ref().is_some_and(|a| turn >= a.from_turn)
+            })
+            .map(|u| u.id)
+            .collect();
+        for unit in waiting {
+            self.push_pending(PendingStep::AmbushRoll { unit });
+        }
         let mut outcome = Outcome::text(format!(
             "Turn {}: Insurgent units that did not interrupt now act",
             self.turn
@@ -1447,7 +1597,12 @@ impl GameState {
         let mut regrouping = Vec::new();
         let mut regrouped = Vec::new();
         let mut recovered = Vec::new();
-        for unit in &mut self.units {
+        for shared in &mut self.units {
+            // Units out of play keep their last statuses; they are never shown as acting.
+            if !shared.in_play() && shared.presence != Presence::InReserve {
+                continue;
+            }
+            let unit = Arc::make_mut(shared);
             let s = &mut unit.status;
             if s.pinned {
                 unpinned.push(unit.name.clone());
@@ -1491,6 +1646,14 @@ impl GameState {
             if !list.is_empty() {
                 outcome.note(format!("{words}: {}", list.join(", ")));
             }
+        }
+        let last = self.turn_limit.is_some_and(|limit| ending >= limit);
+        let lost = self.lose_reserves(|a| last || a.last_turn.is_some_and(|t| t <= ending));
+        if !lost.is_empty() {
+            outcome.note(format!(
+                "Never arrived from ambush, lost: {}",
+                lost.join(", ")
+            ));
         }
         let (regular, insurgent) = self.victory_points(scenario);
         outcome.note(format!(
@@ -1658,7 +1821,7 @@ impl GameState {
                         figure
                     })
                     .collect();
-                self.units.push(Unit {
+                self.units.push(Arc::new(Unit {
                     id,
                     key: format!("added-{}", id.0),
                     name: unit.name.clone(),
@@ -1671,8 +1834,9 @@ impl GameState {
                     location: unit.location.clone(),
                     non_combatant: false,
                     presence: Presence::OnTable,
+                    ambush: None,
                     status: UnitStatus::default(),
-                });
+                }));
                 Ok(Outcome::text(format!(
                     "Edit: {} unit {} added",
                     unit.side, unit.name

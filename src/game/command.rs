@@ -136,6 +136,16 @@ pub enum Command {
         /// The chosen spot, which must be active.
         hot_spot: u8,
     },
+    /// A unit in ambush rolls to arrive (resolves a pending ambush roll).
+    AmbushRoll {
+        /// The pending step.
+        pending: u32,
+    },
+    /// A unit arriving from ambush rolls for its Hot Spot (resolves a pending placement).
+    AmbushPlacement {
+        /// The pending step.
+        pending: u32,
+    },
     /// End the reinforcement phase and start Regular activations.
     StartActivations,
 

@@ -91,8 +91,10 @@ pub enum EntryState {
     Marker,
 }
 
-/// Keep a copy of the state every this many events in effect, so undo is quick.
-const CHECKPOINT_EVERY: usize = 256;
+/// Keep a copy of the state every this many events in effect, so any undo is quick.
+const CHECKPOINT_EVERY: usize = 64;
+/// Keep the state before each of this many most recent events, so undoing them is instant.
+const RECENT_STATES: usize = 64;
 
 /// A game: the scenario it was started from, its record, and the state the record gives.
 #[derive(Clone, Debug)]
@@ -110,6 +112,8 @@ pub struct Game {
     redo: Vec<usize>,
     /// States after `n` events in effect, for quick undo: (n, state).
     checkpoints: Vec<(usize, GameState)>,
+    /// States before the most recent events in effect: (events in effect before it, state).
+    recent: std::collections::VecDeque<(usize, GameState)>,
     state: GameState,
 }
 
@@ -127,6 +131,7 @@ impl Game {
             applied: Vec::new(),
             redo: Vec::new(),
             checkpoints: Vec::new(),
+            recent: std::collections::VecDeque::new(),
         }
     }
 
@@ -137,8 +142,16 @@ impl Game {
         entries: impl IntoIterator<Item = Entry>,
     ) -> Result<Self, ReplayError> {
         let mut game = Self::new(scenario, settings);
+        let entries: Vec<Entry> = entries.into_iter().collect();
+        let undone = applications_undone(&entries);
+        let mut application = 0;
         for (index, entry) in entries.into_iter().enumerate() {
-            game.push_entry(entry).map_err(|e| match e {
+            let keep_before = matches!(entry, Entry::Event(_))
+                && undone.get(application).copied().unwrap_or(false);
+            if !matches!(entry, Entry::Undo) {
+                application += 1;
+            }
+            game.push_entry(entry, keep_before).map_err(|e| match e {
                 PushError::Rule(error) => ReplayError::Rule { index, error },
                 PushError::History(error) => ReplayError::History { index, error },
             })?;
@@ -224,7 +237,9 @@ impl Game {
 
     /// Applies an event and returns what it did. On error nothing changes.
     pub fn apply(&mut self, event: Event) -> Result<Outcome, RuleError> {
+        let before = self.state.clone();
         let outcome = self.state.apply(&self.scenario, &event)?;
+        self.remember_before(before);
         let index = self.entries.len();
         self.entries.push(Entry::Event(event));
         self.outcomes.push(Some(outcome.clone()));
@@ -246,7 +261,16 @@ impl Game {
         self.entries.push(Entry::Undo);
         self.outcomes.push(None);
         self.in_effect.push(false);
-        self.rebuild();
+        let n = self.applied.len();
+        match self.recent.back() {
+            Some((m, _)) if *m == n => {
+                if let Some((_, state)) = self.recent.pop_back() {
+                    self.state = state;
+                }
+                self.checkpoints.retain(|(m, _)| *m <= n);
+            }
+            _ => self.rebuild(),
+        }
         Ok(())
     }
 
@@ -259,9 +283,11 @@ impl Game {
             return Err(HistoryError::NothingToRedo);
         };
         // The event applied cleanly from this very state before, so it applies again.
+        let before = self.state.clone();
         let Ok(outcome) = self.state.apply(&self.scenario, event) else {
             return Err(HistoryError::NothingToRedo);
         };
+        self.remember_before(before);
         self.redo.pop();
         self.outcomes[index] = Some(outcome);
         self.in_effect[index] = true;
@@ -273,10 +299,14 @@ impl Game {
         Ok(())
     }
 
-    fn push_entry(&mut self, entry: Entry) -> Result<(), PushError> {
+    fn push_entry(&mut self, entry: Entry, keep_before: bool) -> Result<(), PushError> {
         match entry {
             Entry::Event(event) => {
                 // Replaying: the state is ours and is thrown away on error, so apply in place.
+                // The state before is kept only for events the record undoes later.
+                if keep_before {
+                    self.remember_before(self.state.clone());
+                }
                 let outcome = self
                     .state
                     .apply_in_place(&self.scenario, &event)
@@ -295,6 +325,14 @@ impl Game {
         }
     }
 
+    /// Keeps the state before the event about to be counted in effect.
+    fn remember_before(&mut self, state: GameState) {
+        self.recent.push_back((self.applied.len(), state));
+        if self.recent.len() > RECENT_STATES {
+            self.recent.pop_front();
+        }
+    }
+
     fn maybe_checkpoint(&mut self) {
         let n = self.applied.len();
         if n.is_multiple_of(CHECKPOINT_EVERY)
@@ -309,6 +347,7 @@ impl Game {
     fn rebuild(&mut self) {
         let n = self.applied.len();
         self.checkpoints.retain(|(m, _)| *m <= n);
+        self.recent.retain(|(m, _)| *m < n);
         let (from, mut state) = match self.checkpoints.last() {
             Some((m, s)) => (*m, s.clone()),
             None => (0, self.start.clone()),
@@ -342,6 +381,38 @@ impl Game {
         }
         self.state = state;
     }
+}
+
+/// For each application of an event (an event entry, or a redo), in order: whether a later
+/// undo in the record takes it back. Worked out on indices alone, without applying anything.
+fn applications_undone(entries: &[Entry]) -> Vec<bool> {
+    let mut undone = Vec::new();
+    // The applications in effect (their numbers) and the entries that could be redone.
+    let mut applied: Vec<usize> = Vec::new();
+    let mut redo_count = 0usize;
+    for entry in entries {
+        match entry {
+            Entry::Event(_) => {
+                applied.push(undone.len());
+                undone.push(false);
+                redo_count = 0;
+            }
+            Entry::Redo => {
+                if redo_count > 0 {
+                    redo_count -= 1;
+                    applied.push(undone.len());
+                }
+                undone.push(false);
+            }
+            Entry::Undo => {
+                if let Some(n) = applied.pop() {
+                    undone[n] = true;
+                    redo_count += 1;
+                }
+            }
+        }
+    }
+    undone
 }
 
 enum PushError {

@@ -1,6 +1,7 @@
 //! The state of a game at one moment: the replay of its log.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -104,6 +105,16 @@ pub enum PendingStep {
         /// The unit waiting.
         unit: UnitId,
     },
+    /// A unit in ambush rolls to arrive (start of the Insurgent phase).
+    AmbushRoll {
+        /// The unit in ambush.
+        unit: UnitId,
+    },
+    /// A unit arriving from ambush rolls for its Hot Spot.
+    AmbushPlacement {
+        /// The unit.
+        unit: UnitId,
+    },
     /// Casualties to take off a unit (Insurgents) or to roll First Aid for (Regulars).
     Casualties {
         /// The unit hit.
@@ -139,14 +150,17 @@ pub struct VictoryCount {
 }
 
 /// Everything the app knows about a game at one moment.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Units are shared between copies of the state and copied only when changed, so keeping
+/// earlier states for undo costs little.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameState {
     /// Turn number, from 1.
     pub turn: u32,
     /// Phase of the turn.
     pub phase: Phase,
     /// Every unit ever in the game, including those no longer on the table.
-    pub units: Vec<Unit>,
+    pub units: Vec<Arc<Unit>>,
     /// The five Hot Spots.
     pub hot_spots: Vec<HotSpot>,
     /// Insurgency Level (the referee may change it).
@@ -217,7 +231,7 @@ impl GameState {
                     figure
                 })
                 .collect();
-            state.units.push(Unit {
+            state.units.push(Arc::new(Unit {
                 id,
                 key: setup.id.clone(),
                 name: setup.name.clone(),
@@ -229,9 +243,14 @@ impl GameState {
                 armor: setup.armor,
                 location: setup.location.clone(),
                 non_combatant: setup.non_combatant,
-                presence: Presence::OnTable,
+                presence: if setup.ambush.is_some() {
+                    Presence::InReserve
+                } else {
+                    Presence::OnTable
+                },
+                ambush: setup.ambush.clone(),
                 status: UnitStatus::default(),
-            });
+            }));
         }
         state
     }
@@ -260,12 +279,15 @@ impl GameState {
 
     /// A unit by id.
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
-        self.units.iter().find(|u| u.id == id)
+        self.units.iter().find(|u| u.id == id).map(|u| &**u)
     }
 
     /// A unit by id, mutably.
     pub(crate) fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
-        self.units.iter_mut().find(|u| u.id == id)
+        self.units
+            .iter_mut()
+            .find(|u| u.id == id)
+            .map(Arc::make_mut)
     }
 
     /// The unit a figure belongs to.
@@ -273,12 +295,14 @@ impl GameState {
         self.units
             .iter()
             .find(|u| u.figures.iter().any(|f| f.id == figure))
+            .map(|u| &**u)
     }
 
     /// Units of a side that are on the table.
     pub fn units_in_play(&self, side: Side) -> impl Iterator<Item = &Unit> {
         self.units
             .iter()
+            .map(|u| &**u)
             .filter(move |u| u.side == side && u.in_play())
     }
 

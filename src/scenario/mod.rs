@@ -3,6 +3,10 @@
 //! [`Scenario`] is the checked engine type. Files are read into plain types first
 //! (`file`), then turned into a [`Scenario`] by `check`, which reports located errors.
 
+pub mod builtin;
+pub mod check;
+pub mod file;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -12,7 +16,9 @@ use crate::rules::reinforcements::{InsurgencyLevel, ReinforcementTable};
 use crate::unit::{Side, Weapon};
 
 /// Figure scale. 28mm play multiplies every distance by 1.5.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub enum Scale {
     /// 15mm figures: distances as written.
     #[default]
@@ -65,6 +71,31 @@ pub struct FigureSetup {
     pub tag: Option<String>,
 }
 
+/// When and where a unit held in ambush arrives.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AmbushSetup {
+    /// First turn on which it may arrive.
+    pub from_turn: u32,
+    /// The d6 needed at the start of the Insurgent phase (arrives on this or more).
+    pub arrives_on: u8,
+    /// Turns on which it arrives without a roll.
+    pub automatic_turns: Vec<u32>,
+    /// Where it arrives.
+    pub arrives_at: AmbushPoint,
+    /// The last turn it can arrive; still waiting after it, it is lost.
+    pub last_turn: Option<u32>,
+}
+
+/// Where a unit in ambush arrives.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AmbushPoint {
+    /// At a Hot Spot rolled like a reinforcement's (6: the Insurgents choose).
+    HotSpot,
+    /// At a point the scenario names.
+    Point(String),
+}
+
 /// A unit as a scenario sets it up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitSetup {
@@ -88,6 +119,8 @@ pub struct UnitSetup {
     pub non_combatant: bool,
     /// Figures.
     pub figures: Vec<FigureSetup>,
+    /// Held back in ambush.
+    pub ambush: Option<AmbushSetup>,
 }
 
 /// A Hot Spot as a scenario places it.
@@ -115,7 +148,7 @@ pub struct InsurgentProfile {
 }
 
 /// How a victory-point item is counted.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum VictoryTrigger {
     /// The referee awards it by hand.

@@ -40,6 +40,7 @@ fn marine_unit(id: &str, name: &str, figures: Vec<FigureSetup>) -> UnitSetup {
         location: "M: the Marine squad's position".to_owned(),
         non_combatant: false,
         figures,
+        ambush: None,
     }
 }
 
@@ -55,6 +56,7 @@ fn insurgent_unit(id: &str, name: &str, location: &str, figures: Vec<FigureSetup
         location: location.to_owned(),
         non_combatant: false,
         figures,
+        ambush: None,
     }
 }
 
@@ -169,6 +171,7 @@ pub fn contracting_trouble() -> Scenario {
             location: "C: by the wrecked SUV".to_owned(),
             non_combatant: true,
             figures: vec![contractor(), contractor()],
+            ambush: None,
         },
         insurgent_unit(
             "insurgents-1",
@@ -178,12 +181,16 @@ pub fn contracting_trouble() -> Scenario {
         ),
     ];
     for letter in ["a", "b", "c", "d"] {
-        units.push(insurgent_unit(
-            &format!("leader-2{letter}"),
-            &format!("Leader 2{}", letter.to_uppercase()),
-            "map key 2",
-            vec![leader()],
-        ));
+        // A leader on his own is a unit of his own Troop Quality.
+        units.push(UnitSetup {
+            tq: Die::D8,
+            ..insurgent_unit(
+                &format!("leader-2{letter}"),
+                &format!("Leader 2{}", letter.to_uppercase()),
+                "map key 2",
+                vec![leader()],
+            )
+        });
     }
     units.push(insurgent_unit(
         "insurgents-3",
@@ -313,6 +320,7 @@ pub fn bare_unit(side: Side, tq: Die, weapons: &[Weapon], armor: u8) -> Unit {
         location: String::new(),
         non_combatant: false,
         presence: Presence::OnTable,
+        ambush: None,
         status: UnitStatus::default(),
     }
 }
@@ -320,7 +328,12 @@ pub fn bare_unit(side: Side, tq: Die, weapons: &[Weapon], armor: u8) -> Unit {
 /// Picks a random command that has a fair chance of being legal, for property tests.
 pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Command {
     let state = game.state();
-    let units: Vec<&Unit> = state.units.iter().filter(|u| u.in_play()).collect();
+    let units: Vec<&Unit> = state
+        .units
+        .iter()
+        .map(|u| &**u)
+        .filter(|u| u.in_play())
+        .collect();
     let any_unit = |pick: &mut dyn FnMut(usize) -> usize| {
         if units.is_empty() {
             UnitId(1)
@@ -347,6 +360,8 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
             P::InsurgencyRoll => Command::InsurgencyRoll,
             P::TableRoll => Command::TableRoll { pending: p.id },
             P::Arrival { .. } => Command::Arrival { pending: p.id },
+            P::AmbushRoll { .. } => Command::AmbushRoll { pending: p.id },
+            P::AmbushPlacement { .. } => Command::AmbushPlacement { pending: p.id },
             P::HotSpotChoice { .. } => Command::PlaceArrival {
                 pending: p.id,
                 hot_spot: pick(5) as u8 + 1,
@@ -465,7 +480,21 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
 
 /// Plays `steps` random commands with seeded dice; returns the game.
 pub fn random_game(seed: u64, steps: usize) -> Game {
-    let mut game = new_game();
+    play_randomly(new_game(), seed, steps)
+}
+
+/// Contracting Trouble as shipped in the scenario file, with the file it came from.
+pub fn builtin_game() -> (Game, ambush_alley::scenario::file::ScenarioFile) {
+    let loaded = ambush_alley::scenario::builtin::contracting_trouble()
+        .unwrap_or_else(|e| panic!("the shipped scenario is invalid: {e}"));
+    (
+        Game::new(Arc::new(loaded.scenario), Settings::default()),
+        loaded.file,
+    )
+}
+
+/// Plays `steps` random commands on a game with seeded dice.
+pub fn play_randomly(mut game: Game, seed: u64, steps: usize) -> Game {
     let mut dice = DiceSource::seeded(seed);
     let mut state = seed
         .wrapping_mul(6364136223846793005)

@@ -1,0 +1,390 @@
+//! Saved games as journals: a header line, then one log entry per line (JSON Lines).
+//!
+//! The header holds the format version, the whole scenario file the game started from and the
+//! settings. Every entry (event, undo, redo) is appended and flushed to disk as it happens, so
+//! a crash loses at most the line being written; reading such a journal keeps every complete
+//! entry and says what was dropped.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Entry, Game, Settings};
+use crate::scenario::check::{LoadedScenario, ScenarioError, load_file};
+use crate::scenario::file::ScenarioFile;
+
+/// The value of `format` in every journal header.
+pub const JOURNAL_FORMAT: &str = "ambush-alley-journal";
+/// The journal format version this app writes and reads.
+pub const JOURNAL_VERSION: u32 = 1;
+/// The largest journal read (a long game is a few megabytes).
+pub const MAX_JOURNAL_BYTES: u64 = 512 * 1024 * 1024;
+
+/// The first line of a journal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// Always "ambush-alley-journal".
+    pub format: String,
+    /// Format version.
+    pub version: u32,
+    /// The scenario, whole, as its file gave it.
+    pub scenario: ScenarioFile,
+    /// The settings the game started with.
+    pub settings: Settings,
+}
+
+impl Header {
+    /// The header for a new game.
+    pub fn new(scenario: ScenarioFile, settings: Settings) -> Self {
+        Self {
+            format: JOURNAL_FORMAT.to_owned(),
+            version: JOURNAL_VERSION,
+            scenario,
+            settings,
+        }
+    }
+}
+
+/// Just enough of a header to tell a journal, and its version, from anything else.
+#[derive(Deserialize)]
+struct Probe {
+    format: Option<String>,
+    version: Option<u32>,
+}
+
+/// Why a journal could not be read or written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JournalError {
+    /// The file could not be read or written.
+    #[error("{0}")]
+    Io(String),
+    /// Too large to be a saved game.
+    #[error("the file is {size} bytes; a saved game is at most {MAX_JOURNAL_BYTES} bytes")]
+    TooLarge {
+        /// Its size.
+        size: u64,
+    },
+    /// An empty file.
+    #[error("the file is empty: it is not a saved game")]
+    Empty,
+    /// Something else than a journal.
+    #[error("line 1: this is not an Ambush Alley saved game ({0})")]
+    NotAJournal(String),
+    /// Written by a newer app.
+    #[error(
+        "line 1: this saved game is format version {0}, written by a newer version of the app; this one reads version {JOURNAL_VERSION}"
+    )]
+    NewerVersion(u32),
+    /// The header could not be read.
+    #[error("line 1: {0}")]
+    Header(String),
+    /// The embedded scenario is not valid.
+    #[error("line 1: the scenario inside the saved game is not valid: {0}")]
+    Scenario(ScenarioError),
+    /// A line in the middle that is not a log entry.
+    #[error(
+        "line {line}: {message}; the lines before it are intact, but nothing after it can be trusted"
+    )]
+    CorruptLine {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// An entry the rules refuse on replay.
+    #[error("line {line}: this entry cannot be replayed: {message}")]
+    Replay {
+        /// 1-based line number.
+        line: usize,
+        /// Why.
+        message: String,
+    },
+}
+
+/// The incomplete last line dropped when a journal was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TornTail {
+    /// Its 1-based line number.
+    pub line: usize,
+    /// Bytes dropped.
+    pub bytes: usize,
+}
+
+/// A journal, read back.
+#[derive(Debug)]
+pub struct LoadedJournal {
+    /// The game, replayed.
+    pub game: Game,
+    /// The scenario it was started from.
+    pub scenario: LoadedScenario,
+    /// The incomplete last line, if the journal ended in one (a crash while writing).
+    pub dropped: Option<TornTail>,
+    /// Length in bytes of the intact part; appending must start here.
+    pub intact_len: u64,
+}
+
+/// Reads a journal from disk.
+pub fn load_path(path: &Path) -> Result<LoadedJournal, JournalError> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| JournalError::Io(format!("cannot read {}: {e}", path.display())))?
+        .len();
+    if size > MAX_JOURNAL_BYTES {
+        return Err(JournalError::TooLarge { size });
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|e| JournalError::Io(format!("cannot read {}: {e}", path.display())))?;
+    read(&bytes)
+}
+
+/// Reads a journal from bytes.
+pub fn read(bytes: &[u8]) -> Result<LoadedJournal, JournalError> {
+    if bytes.len() as u64 > MAX_JOURNAL_BYTES {
+        return Err(JournalError::TooLarge {
+            size: bytes.len() as u64,
+        });
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(JournalError::Empty);
+    }
+    // Split into lines, remembering where each starts and whether it ended with a newline.
+    let mut lines: Vec<(usize, &[u8], bool)> = Vec::new();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' {
+            lines.push((start, &bytes[start..i], true));
+            start = i + 1;
+        }
+    }
+    if start < bytes.len() {
+        lines.push((start, &bytes[start..], false));
+    }
+    let trim = |line: &[u8]| -> Vec<u8> {
+        let mut l = line.to_vec();
+        while l.last().is_some_and(|b| *b == b'\r') {
+            l.pop();
+        }
+        l
+    };
+
+    let Some(&(_, first, first_complete)) = lines.first() else {
+        return Err(JournalError::Empty);
+    };
+    let header = read_header(&trim(first), first_complete)?;
+    let scenario = load_file(header.scenario.clone()).map_err(JournalError::Scenario)?;
+
+    let mut entries = Vec::new();
+    let mut entry_lines = Vec::new();
+    let mut dropped = None;
+    let mut intact_len = lines
+        .first()
+        .map_or(0, |&(s, l, nl)| s + l.len() + usize::from(nl));
+    let count = lines.len();
+    for (index, &(offset, raw, complete)) in lines.iter().enumerate().skip(1) {
+        let number = index + 1;
+        let line = trim(raw);
+        if line.iter().all(u8::is_ascii_whitespace) {
+            intact_len = offset + raw.len() + usize::from(complete);
+            continue;
+        }
+        match serde_json::from_slice::<Entry>(&line) {
+            Ok(entry) => {
+                entries.push(entry);
+                entry_lines.push(number);
+                intact_len = offset + raw.len() + usize::from(complete);
+            }
+            Err(e) => {
+                let last = index + 1 == count;
+                if last && !complete {
+                    dropped = Some(TornTail {
+                        line: number,
+                        bytes: raw.len(),
+                    });
+                } else {
+                    return Err(JournalError::CorruptLine {
+                        line: number,
+                        message: e.to_string(),
+                    });
+                }
+            }
+        }
+    }
+
+    let game = Game::replay(
+        Arc::new(scenario.scenario.clone()),
+        header.settings.clone(),
+        entries,
+    )
+    .map_err(|e| JournalError::Replay {
+        line: entry_lines.get(e.index()).copied().unwrap_or(0),
+        message: match &e {
+            crate::game::ReplayError::Rule { error, .. } => error.to_string(),
+            crate::game::ReplayError::History { error, .. } => error.to_string(),
+        },
+    })?;
+    Ok(LoadedJournal {
+        game,
+        scenario,
+        dropped,
+        intact_len: intact_len as u64,
+    })
+}
+
+fn read_header(line: &[u8], complete: bool) -> Result<Header, JournalError> {
+    let probe: Probe = match serde_json::from_slice(line) {
+        Ok(probe) => probe,
+        Err(e) if !complete && e.is_eof() => {
+            return Err(JournalError::Header(
+                "the first line is incomplete (the save was interrupted before the game began); nothing can be recovered".to_owned(),
+            ));
+        }
+        Err(e) => return Err(JournalError::NotAJournal(e.to_string())),
+    };
+    match probe.format.as_deref() {
+        Some(JOURNAL_FORMAT) => {}
+        Some(other) => {
+            return Err(JournalError::NotAJournal(format!(
+                "its format is \"{other}\", expected \"{JOURNAL_FORMAT}\""
+            )));
+        }
+        None => {
+            return Err(JournalError::NotAJournal(
+                "the first line has no \"format\" field".to_owned(),
+            ));
+        }
+    }
+    match probe.version {
+        Some(v) if v > JOURNAL_VERSION => return Err(JournalError::NewerVersion(v)),
+        Some(v) if v >= 1 => {}
+        other => {
+            return Err(JournalError::Header(format!(
+                "version {other:?}: expected {JOURNAL_VERSION}"
+            )));
+        }
+    }
+    serde_json::from_slice(line).map_err(|e| JournalError::Header(e.to_string()))
+}
+
+/// Writes a journal line by line, flushing each to disk.
+#[derive(Debug)]
+pub struct JournalWriter {
+    file: File,
+    path: PathBuf,
+    /// Entries of the game already on disk.
+    written: usize,
+    /// Length of the file's intact part.
+    len: u64,
+}
+
+impl JournalWriter {
+    /// Creates (or replaces) a journal holding just the header.
+    pub fn create(path: &Path, header: &Header) -> Result<Self, JournalError> {
+        let io =
+            |e: std::io::Error| JournalError::Io(format!("cannot write {}: {e}", path.display()));
+        if let Some(dir) = path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        let mut line = serde_json::to_vec(header).map_err(|e| JournalError::Io(e.to_string()))?;
+        line.push(b'\n');
+        let mut file = File::create(path).map_err(io)?;
+        file.write_all(&line).map_err(io)?;
+        file.flush().map_err(io)?;
+        file.sync_data().map_err(io)?;
+        Ok(Self {
+            file,
+            path: path.to_owned(),
+            written: 0,
+            len: line.len() as u64,
+        })
+    }
+
+    /// Opens a journal that was just read, to go on appending after its intact part (a torn
+    /// last line is cut off first).
+    pub fn reopen(path: &Path, loaded: &LoadedJournal) -> Result<Self, JournalError> {
+        let io =
+            |e: std::io::Error| JournalError::Io(format!("cannot write {}: {e}", path.display()));
+        let file = OpenOptions::new().write(true).open(path).map_err(io)?;
+        let mut writer = Self {
+            file,
+            path: path.to_owned(),
+            written: loaded.game.entries().len(),
+            len: loaded.intact_len,
+        };
+        writer.cut_to_intact().map_err(io)?;
+        Ok(writer)
+    }
+
+    /// Where the journal is.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Entries already on disk.
+    pub fn written(&self) -> usize {
+        self.written
+    }
+
+    fn cut_to_intact(&mut self) -> std::io::Result<()> {
+        self.file.set_len(self.len)?;
+        self.file.seek(SeekFrom::Start(self.len))?;
+        Ok(())
+    }
+
+    /// Appends one entry and flushes it to disk. On failure (a full disk) the file is cut back
+    /// to its last complete line, so a later attempt starts clean.
+    pub fn append(&mut self, entry: &Entry) -> Result<(), JournalError> {
+        let mut line = serde_json::to_vec(entry).map_err(|e| JournalError::Io(e.to_string()))?;
+        line.push(b'\n');
+        let result = self
+            .file
+            .write_all(&line)
+            .and_then(|()| self.file.flush())
+            .and_then(|()| self.file.sync_data());
+        if let Err(e) = result {
+            let _ = self.cut_to_intact();
+            return Err(JournalError::Io(format!(
+                "cannot write {}: {e}",
+                self.path.display()
+            )));
+        }
+        self.len += line.len() as u64;
+        self.written += 1;
+        Ok(())
+    }
+
+    /// Appends every entry of the game not yet on disk. Returns how many were written.
+    pub fn catch_up(&mut self, game: &Game) -> Result<usize, JournalError> {
+        let mut n = 0;
+        while let Some(entry) = game.entries().get(self.written) {
+            self.append(entry)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+}
+
+/// Writes a whole game as a journal in one go (used by "Save as…").
+pub fn write_whole(path: &Path, header: &Header, game: &Game) -> Result<(), JournalError> {
+    // Written beside the target first and renamed, so an old file is never half overwritten.
+    let tmp = path.with_extension("jsonl.tmp");
+    let mut writer = JournalWriter::create(&tmp, header)?;
+    for entry in game.entries() {
+        let mut line = serde_json::to_vec(entry).map_err(|e| JournalError::Io(e.to_string()))?;
+        line.push(b'\n');
+        writer
+            .file
+            .write_all(&line)
+            .map_err(|e| JournalError::Io(format!("cannot write {}: {e}", tmp.display())))?;
+    }
+    writer
+        .file
+        .sync_all()
+        .map_err(|e| JournalError::Io(format!("cannot write {}: {e}", tmp.display())))?;
+    drop(writer);
+    std::fs::rename(&tmp, path)
+        .map_err(|e| JournalError::Io(format!("cannot write {}: {e}", path.display())))
+}

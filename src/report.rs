@@ -1,0 +1,294 @@
+//! Reports of a game: plain text and JSON for the command line, Markdown for the after-action
+//! report.
+
+use serde::Serialize;
+
+use crate::dice::Rolled;
+use crate::game::{Entry, EntryState, Game};
+use crate::unit::{Figure, Presence, Side, Unit};
+
+/// Faces of rolled dice, such as "d8: 7 6 5 4 | d6: 5 5 4".
+pub fn dice_words(dice: &[Rolled]) -> String {
+    dice.iter()
+        .filter(|r| !r.faces.is_empty())
+        .map(|r| {
+            let faces: Vec<String> = r.faces.iter().map(u8::to_string).collect();
+            format!("{}: {}", r.die, faces.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn figure_words(unit: &Unit, figure: &Figure) -> String {
+    let mut words = format!("{} ({}", figure.name, figure.weapon);
+    if let Some(tq) = figure.tq
+        && tq != unit.tq
+    {
+        words.push_str(&format!(", {tq}"));
+    }
+    if let Some(wound) = figure.wound {
+        words.push_str(&format!(", {} wound", wound.name()));
+    }
+    words.push(')');
+    words
+}
+
+fn presence_words(presence: &Presence) -> String {
+    match presence {
+        Presence::OnTable => "on the table".to_owned(),
+        Presence::AwaitingHotSpot => "waiting for its Hot Spot".to_owned(),
+        Presence::InReserve => "in ambush".to_owned(),
+        Presence::LeftTable => "left the table".to_owned(),
+        Presence::Eliminated { cause } => format!("out: {}", cause.describe()),
+    }
+}
+
+/// The game as it stands, in plain text.
+pub fn text(game: &Game) -> String {
+    let state = game.state();
+    let scenario = game.scenario();
+    let (regular, insurgent) = state.victory_points(scenario);
+    let mut out = String::new();
+    out.push_str(&format!("{}\n", scenario.name));
+    out.push_str(&format!("{}\n", state.headline()));
+    out.push_str(&format!(
+        "Insurgency Level: {}   Victory points: Regulars {regular}, Insurgents {insurgent}\n",
+        state.insurgency
+    ));
+    let spots: Vec<String> = state
+        .hot_spots
+        .iter()
+        .map(|h| {
+            format!(
+                "{} {}",
+                h.number,
+                if h.active { "active" } else { "neutralized" }
+            )
+        })
+        .collect();
+    out.push_str(&format!("Hot Spots: {}\n", spots.join(", ")));
+    out.push_str(&format!(
+        "Events: {} in effect, {} entries in the record\n",
+        game.events_in_effect(),
+        game.entries().len()
+    ));
+    for side in [Side::Regular, Side::Insurgent] {
+        out.push_str(&format!("\n{side} units\n"));
+        for unit in state.units.iter().filter(|u| u.side == side) {
+            out.push_str(&format!(
+                "  {} — TQ {}, Morale {}, Optimum Range {}, armor {} — {}\n",
+                unit.name,
+                unit.test_die(),
+                unit.morale,
+                state.settings.scale.show(unit.optimum_range),
+                unit.armor,
+                presence_words(&unit.presence)
+            ));
+            if !unit.location.is_empty() && unit.in_play() {
+                out.push_str(&format!("    at {}\n", unit.location));
+            }
+            let figures: Vec<String> = unit.figures.iter().map(|f| figure_words(unit, f)).collect();
+            if !figures.is_empty() {
+                out.push_str(&format!("    figures: {}\n", figures.join(", ")));
+            }
+            if unit.in_play() {
+                let badges: Vec<String> =
+                    unit.badges(state.turn).iter().map(|b| b.label()).collect();
+                if !badges.is_empty() {
+                    out.push_str(&format!("    status: {}\n", badges.join(", ")));
+                }
+            }
+        }
+    }
+    if !state.pending.is_empty() {
+        out.push_str("\nDue\n");
+        for p in &state.pending {
+            out.push_str(&format!("  {}\n", state.describe_pending(&p.step)));
+        }
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct FigureJson<'a> {
+    id: u32,
+    name: &'a str,
+    weapon: crate::unit::Weapon,
+    tq: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wound: Option<crate::unit::Wound>,
+}
+
+#[derive(Serialize)]
+struct UnitJson<'a> {
+    id: u32,
+    key: &'a str,
+    name: &'a str,
+    side: Side,
+    presence: &'a Presence,
+    tq: String,
+    morale: String,
+    optimum_range: u32,
+    armor: u8,
+    location: &'a str,
+    figures: Vec<FigureJson<'a>>,
+    status: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct VictoryJson<'a> {
+    id: &'a str,
+    side: Side,
+    label: &'a str,
+    count: i32,
+    points: i32,
+}
+
+#[derive(Serialize)]
+struct ReportJson<'a> {
+    scenario: &'a str,
+    scenario_name: &'a str,
+    turn: u32,
+    phase: crate::game::Phase,
+    headline: String,
+    insurgency_level: String,
+    victory_points: [i32; 2],
+    victory: Vec<VictoryJson<'a>>,
+    hot_spots: &'a [crate::game::state::HotSpot],
+    units: Vec<UnitJson<'a>>,
+    pending: Vec<String>,
+    events: usize,
+    entries: usize,
+}
+
+/// The game as it stands, as one JSON object.
+pub fn json(game: &Game) -> serde_json::Value {
+    let state = game.state();
+    let scenario = game.scenario();
+    let (regular, insurgent) = state.victory_points(scenario);
+    let report = ReportJson {
+        scenario: &scenario.id,
+        scenario_name: &scenario.name,
+        turn: state.turn,
+        phase: state.phase,
+        headline: state.headline(),
+        insurgency_level: state.insurgency.to_string(),
+        victory_points: [regular, insurgent],
+        victory: state
+            .victory
+            .iter()
+            .filter_map(|c| {
+                scenario.victory_item(&c.item).map(|item| VictoryJson {
+                    id: &item.id,
+                    side: item.side,
+                    label: &item.label,
+                    count: c.count,
+                    points: c.count * item.points,
+                })
+            })
+            .collect(),
+        hot_spots: &state.hot_spots,
+        units: state
+            .units
+            .iter()
+            .map(|u| UnitJson {
+                id: u.id.0,
+                key: &u.key,
+                name: &u.name,
+                side: u.side,
+                presence: &u.presence,
+                tq: u.tq.to_string(),
+                morale: u.morale.to_string(),
+                optimum_range: u.optimum_range,
+                armor: u.armor,
+                location: &u.location,
+                figures: u
+                    .figures
+                    .iter()
+                    .map(|f| FigureJson {
+                        id: f.id.0,
+                        name: &f.name,
+                        weapon: f.weapon,
+                        tq: u.figure_die(f).to_string(),
+                        wound: f.wound,
+                    })
+                    .collect(),
+                status: u.badges(state.turn).iter().map(|b| b.label()).collect(),
+            })
+            .collect(),
+        pending: state
+            .pending
+            .iter()
+            .map(|p| state.describe_pending(&p.step))
+            .collect(),
+        events: game.events_in_effect(),
+        entries: game.entries().len(),
+    };
+    serde_json::to_value(&report).unwrap_or(serde_json::Value::Null)
+}
+
+/// The after-action report: the final state, then every event with its dice.
+pub fn markdown(game: &Game) -> String {
+    let state = game.state();
+    let scenario = game.scenario();
+    let mut out = format!("# After-action report: {}\n\n", scenario.name);
+    out.push_str(&format!(
+        "**{}** — {}\n\n",
+        state.headline(),
+        state.final_score(scenario)
+    ));
+    out.push_str("## Units\n\n");
+    for side in [Side::Regular, Side::Insurgent] {
+        out.push_str(&format!("### {side}\n\n"));
+        for unit in state.units.iter().filter(|u| u.side == side) {
+            let figures: Vec<String> = unit.figures.iter().map(|f| figure_words(unit, f)).collect();
+            out.push_str(&format!(
+                "- **{}** ({}): {}\n",
+                unit.name,
+                presence_words(&unit.presence),
+                if figures.is_empty() {
+                    "no figures".to_owned()
+                } else {
+                    figures.join(", ")
+                }
+            ));
+        }
+        out.push('\n');
+    }
+    out.push_str("## Log\n\n");
+    let mut n = 0;
+    for (i, entry) in game.entries().iter().enumerate() {
+        let line = match entry {
+            Entry::Event(event) => {
+                n += 1;
+                let summary = game
+                    .outcome(i)
+                    .map_or_else(String::new, |o| o.summary.clone());
+                let mut line = format!("{n}. {summary}");
+                let dice = dice_words(&event.dice);
+                if !dice.is_empty() {
+                    line.push_str(&format!(" — dice {dice}"));
+                }
+                if game.entry_state(i) == EntryState::Undone {
+                    line = format!(
+                        "{n}. ~~{}~~ (undone)",
+                        &line[line.find(". ").map_or(0, |p| p + 2)..]
+                    );
+                }
+                if let Some(outcome) = game.outcome(i)
+                    && game.entry_state(i) == EntryState::InEffect
+                {
+                    for note in &outcome.notes {
+                        line.push_str(&format!("\n    - {note}"));
+                    }
+                }
+                line
+            }
+            Entry::Undo => "   - *undo*".to_owned(),
+            Entry::Redo => "   - *redo*".to_owned(),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}

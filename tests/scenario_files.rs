@@ -1,0 +1,364 @@
+//! Scenario files: the built-in scenario, every kind of problem, the validator and the schema.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use ambush_alley::scenario::check::{self, ScenarioError};
+use ambush_alley::scenario::{Scenario, builtin};
+use serde_json::{Value, json};
+
+fn builtin_value() -> Value {
+    serde_json::from_str(builtin::CONTRACTING_TROUBLE).expect("the shipped file is JSON")
+}
+
+fn problems_of(value: &Value) -> Vec<String> {
+    let bytes = serde_json::to_vec_pretty(value).expect("serializes");
+    match check::load_bytes(&bytes) {
+        Ok(_) => Vec::new(),
+        Err(ScenarioError::Invalid(problems)) => problems.iter().map(ToString::to_string).collect(),
+        Err(other) => vec![other.to_string()],
+    }
+}
+
+fn assert_problem(value: &Value, expected: &str) {
+    let problems = problems_of(value);
+    assert!(
+        problems.iter().any(|p| p.contains(expected)),
+        "expected a problem containing {expected:?}, got {problems:?}"
+    );
+}
+
+/// Side, TQ, Morale, Optimum Range, armor, non-combatant, figures.
+type Essentials = (String, String, String, u32, u8, bool, Vec<String>);
+
+/// What matters to the game about each unit, by its id.
+fn essentials(s: &Scenario) -> BTreeMap<String, Essentials> {
+    s.units
+        .iter()
+        .map(|u| {
+            let mut figures: Vec<String> = u
+                .figures
+                .iter()
+                .map(|f| format!("{:?}/{}/{:?}", f.weapon, f.tq.unwrap_or(u.tq), f.tag))
+                .collect();
+            figures.sort();
+            (
+                u.id.clone(),
+                (
+                    format!("{:?}", u.side),
+                    u.tq.to_string(),
+                    u.morale.to_string(),
+                    u.optimum_range,
+                    u.armor,
+                    u.non_combatant,
+                    figures,
+                ),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_built_in_scenario_is_complete() {
+    let loaded = builtin::contracting_trouble().expect("the shipped scenario is valid");
+    let file = loaded.scenario;
+    let code = common::contracting_trouble();
+    // Same forces, figure for figure (the leaders of the file are units or figures in units).
+    let mut from_code = essentials(&code);
+    // In code the Corporal's unit is called by its role; in the file it is the same id.
+    assert_eq!(essentials(&file).len(), from_code.len());
+    for (id, unit) in essentials(&file) {
+        let Some(expected) = from_code.remove(&id) else {
+            panic!("unit {id} is not in the booklet's forces")
+        };
+        // The code-built scenario gives leaders no TQ of their own on the Regular side.
+        assert_eq!(unit.0, expected.0, "{id} side");
+        assert_eq!(
+            (&unit.1, &unit.2, unit.3, unit.4, unit.5),
+            (&expected.1, &expected.2, expected.3, expected.4, expected.5),
+            "{id}"
+        );
+        assert_eq!(unit.6, expected.6, "{id} figures");
+    }
+    assert_eq!(file.reinforcements, code.reinforcements, "the 2d6 table");
+    assert_eq!(file.insurgents, code.insurgents);
+    assert_eq!(file.insurgency, code.insurgency);
+    assert_eq!(file.hot_spots.len(), 5);
+    let victory = |s: &Scenario| {
+        s.victory
+            .iter()
+            .map(|v| (v.id.clone(), v.side, v.points, v.trigger.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(victory(&file), victory(&code));
+    // The words are there too.
+    assert!(file.brief.len() > 200);
+    assert_eq!(file.objectives.len(), 2);
+    assert!(file.special_rules.len() >= 4);
+    assert!(file.table.contains("2'x2'"));
+}
+
+#[test]
+fn every_problem_is_reported_with_its_path() {
+    let good = builtin_value();
+    assert!(problems_of(&good).is_empty());
+
+    let mut v = good.clone();
+    v["units"][0]["tq"] = json!("d7");
+    assert_problem(
+        &v,
+        "units[0].tq: unknown die 'd7': expected one of d6, d8, d10, d12",
+    );
+
+    let mut v = good.clone();
+    v["units"][0]["figures"][0]["count"] = json!(0);
+    assert_problem(
+        &v,
+        "units[0].figures[0].count: 0: expected at least 1 figure",
+    );
+    v["units"][0]["figures"][0]["count"] = json!(500);
+    assert_problem(&v, "units[0].figures[0].count: 500 is too large");
+
+    let mut v = good.clone();
+    v["reinforcements"][5]["rolls"] = json!([8]);
+    assert_problem(
+        &v,
+        "reinforcements[6].rolls[0]: total 8 is already covered by reinforcements[5] ('roll-7')",
+    );
+    assert_problem(&v, "reinforcements: total(s) 7 not covered");
+
+    let mut v = good.clone();
+    v["reinforcements"][5]["units"][0]["figures"][0]["count"] = json!("40d6");
+    assert_problem(
+        &v,
+        "reinforcements[5].units[0].figures[0].count: '40d6' is too large: at most 4 dice and +20",
+    );
+    v["reinforcements"][5]["units"][0]["figures"][0]["count"] = json!("1d7+2");
+    assert_problem(&v, "unknown die");
+    v["reinforcements"][5]["units"][0]["figures"][0]["count"] = json!("lots");
+    assert_problem(&v, "'lots' is not a figure count");
+
+    let mut v = good.clone();
+    v["units"][1]["id"] = json!("alpha");
+    assert_problem(
+        &v,
+        "units[1].id: duplicate id 'alpha' (first used at units[0].id)",
+    );
+    let mut v = good.clone();
+    v["leaders"][0]["id"] = json!("alpha");
+    assert_problem(&v, "leaders[0].id: duplicate id 'alpha'");
+
+    let mut v = good.clone();
+    v["leaders"][5]["attached_to"] = json!("insurgents-9");
+    assert_problem(
+        &v,
+        "leaders[5].attached_to: no unit 'insurgents-9' to attach to",
+    );
+    v["leaders"][5]["attached_to"] = json!("alpha");
+    assert_problem(
+        &v,
+        "leaders[5].attached_to: 'alpha' is a Regular unit but the leader is Insurgent",
+    );
+
+    let mut v = good.clone();
+    v["hot_spots"][4]["number"] = json!(1);
+    assert_problem(&v, "hot_spots[4].number: Hot Spot 1 is listed twice");
+    assert_problem(&v, "hot_spots: Hot Spot(s) 5 missing");
+
+    let mut v = good.clone();
+    v["insurgency_level"] = json!(7);
+    assert_problem(&v, "insurgency_level: 7: expected 1 to 6");
+    v["insurgency_level"] = json!("sometimes");
+    assert_problem(&v, "insurgency_level: 'sometimes'");
+
+    let mut v = good.clone();
+    v["reinforcements"][1]["units"][0]["figures"][0]["count"] = json!("1d6");
+    assert_problem(
+        &v,
+        "reinforcements[1].units[0].figures[0].count: '1d6': RPGs that roll to be AT RPGs need a fixed count",
+    );
+
+    let mut v = good.clone();
+    v["victory"][0]["trigger"]["tag"] = json!("hostage");
+    assert_problem(
+        &v,
+        "victory[0].trigger.tag: no figure carries the tag 'hostage'",
+    );
+
+    let mut v = good.clone();
+    v["version"] = json!(2);
+    assert_problem(&v, "version: version 2 was written by a newer app");
+
+    let mut v = good.clone();
+    v["units"][0]["ambush"] = json!({"arrives_on": 9});
+    assert_problem(&v, "units[0].ambush.arrives_on: 9: expected a d6 face");
+    assert_problem(
+        &v,
+        "units[0].ambush: only Insurgent units can be held in ambush",
+    );
+
+    // Many problems at once are all listed.
+    let mut v = good;
+    v["units"][0]["tq"] = json!("d7");
+    v["units"][1]["morale"] = json!("d3");
+    v["turn_limit"] = json!(0);
+    assert!(problems_of(&v).len() >= 3, "{:?}", problems_of(&v));
+}
+
+#[test]
+fn syntax_and_shape_errors_have_a_line_and_column() {
+    let text =
+        "{\n  \"format\": \"ambush-alley-scenario\",\n  \"version\": 1,\n  \"nmae\": \"x\"\n}";
+    let Err(ScenarioError::Syntax {
+        line,
+        column,
+        message,
+    }) = check::load_bytes(text.as_bytes())
+    else {
+        panic!("expected a syntax error")
+    };
+    assert_eq!(line, 4);
+    assert!(column > 0);
+    assert!(message.contains("unknown field `nmae`"), "{message}");
+
+    let Err(ScenarioError::Syntax { line, .. }) = check::load_bytes(b"{\n\"format\": \"x\",,\n}")
+    else {
+        panic!("expected a syntax error")
+    };
+    assert_eq!(line, 2);
+
+    let Err(ScenarioError::Syntax { message, .. }) =
+        check::load_bytes(b"{\"units\": [{\"side\": \"martian\"}]}")
+    else {
+        panic!("expected a shape error")
+    };
+    assert!(message.contains("unknown variant `martian`"), "{message}");
+}
+
+#[test]
+fn huge_files_are_refused_before_parsing() {
+    let dir = std::env::temp_dir().join(format!("aa-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("huge.json");
+    let file = std::fs::File::create(&path).expect("create");
+    file.set_len(check::MAX_SCENARIO_BYTES + 1)
+        .expect("sparse file");
+    assert!(matches!(
+        check::load_path(&path),
+        Err(ScenarioError::TooLarge { .. })
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_ambush-alley"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn validate_prints_one_located_line_per_problem() {
+    let dir = std::env::temp_dir().join(format!("aa-validate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/contracting-trouble.json"
+    );
+    let (code, out, _) = run(&["validate", good]);
+    assert_eq!(code, 0);
+    assert!(out.is_empty(), "{out}");
+
+    let mut v = builtin_value();
+    v["units"][0]["tq"] = json!("d7");
+    v["reinforcements"][0]["rolls"] = json!([13]);
+    let semantic = dir.join("semantic.json");
+    std::fs::write(
+        &semantic,
+        serde_json::to_string_pretty(&v).unwrap_or_default(),
+    )
+    .expect("write");
+    let syntax = dir.join("syntax.json");
+    std::fs::write(
+        &syntax,
+        "{\n  \"format\": \"ambush-alley-scenario\",\n  oops\n}",
+    )
+    .expect("write");
+    let missing = dir.join("missing.json");
+    let (code, out, _) = run(&[
+        "validate",
+        good,
+        semantic.to_str().unwrap_or(""),
+        syntax.to_str().unwrap_or(""),
+        missing.to_str().unwrap_or(""),
+    ]);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    let s = semantic.display().to_string();
+    assert!(
+        lines.contains(
+            &format!("{s}: units[0].tq: unknown die 'd7': expected one of d6, d8, d10, d12")
+                .as_str()
+        ),
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&format!("{s}: reinforcements[0].rolls[0]: 13"))),
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&format!("{}:3:3: ", syntax.display()))),
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&format!("{}: cannot read the file", missing.display()))),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_schema_describes_every_documented_field() {
+    let (code, out, _) = run(&["schema"]);
+    assert_eq!(code, 0);
+    let schema: Value = serde_json::from_str(&out).expect("the schema is JSON");
+    assert_eq!(schema["title"], "Ambush Alley scenario");
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/scenario-format.md"
+    ))
+    .expect("doc");
+    // Every property of every object in the schema is explained in the documentation.
+    let mut names = Vec::new();
+    let mut stack = vec![&schema];
+    while let Some(node) = stack.pop() {
+        if let Some(props) = node.get("properties").and_then(Value::as_object) {
+            names.extend(props.keys().cloned());
+        }
+        match node {
+            Value::Object(map) => stack.extend(map.values()),
+            Value::Array(items) => stack.extend(items.iter()),
+            _ => {}
+        }
+    }
+    assert!(names.len() > 40, "{names:?}");
+    for name in names {
+        assert!(
+            doc.contains(&format!("`{name}`")),
+            "docs/scenario-format.md does not explain `{name}`"
+        );
+    }
+}
