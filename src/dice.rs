@@ -54,7 +54,7 @@ impl Die {
         }
     }
 
-    /// One step down (d12 → d10 → d8 → d6). `None` below d6: for Morale that means broken.
+    /// One step down (d12 — d10 — d8 — d6). `None` below d6: for Morale that means broken.
     pub const fn step_down(self) -> Option<Die> {
         match self {
             Die::D6 => None,

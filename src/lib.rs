@@ -2,7 +2,8 @@
 //! referee's desk for the Ambush Alley! miniatures game.
 //!
 //! Everything in this library except the `ui` module is free of any screen: rules are pure
-//! functions, dice come in as values, and the game is the replay of a log of events.
+//! functions, dice come in as values, and the game is the replay of a log of events. The `ui`
+//! module is the eframe app, which reads the game and changes it only through commands.
 
 pub mod cli;
 pub mod dice;
@@ -11,4 +12,6 @@ pub mod journal;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod session;
+pub mod ui;
 pub mod unit;

@@ -1,4 +1,5 @@
-//! The `ambush-alley` binary: parses the command line, then runs a headless command.
+//! The `ambush-alley` binary: parses the command line, then starts the app or runs a headless
+//! command.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -39,6 +40,11 @@ enum Command {
     },
     /// Print the JSON Schema of the scenario format.
     Schema,
+    /// Open the app on a scenario or saved game.
+    Play {
+        /// A scenario (.json) or saved game (.jsonl).
+        file: PathBuf,
+    },
     /// Print a saved game as it stands.
     Report {
         /// The saved game (a .jsonl journal).
@@ -83,8 +89,31 @@ fn main() -> ExitCode {
         }
         Some(Command::Schema) => print(Ok(cli::schema())),
         Some(Command::Report { save, json }) => print(cli::report(&save, json)),
-        None => print(Err(CliError::usage(
-            "no command given; try `ambush-alley --help`",
-        ))),
+        Some(Command::Play { file }) => {
+            if !file.exists() {
+                return print(Err(CliError::usage(format!(
+                    "{}: no such file; expected a scenario (.json) or saved game (.jsonl)",
+                    file.display()
+                ))));
+            }
+            start_app(Some(file))
+        }
+        None => start_app(None),
+    }
+}
+
+fn start_app(open: Option<PathBuf>) -> ExitCode {
+    let options = ambush_alley::ui::StartOptions {
+        open,
+        data_dir: ambush_alley::session::data_dir(),
+        seed: None,
+        native_dialogs: true,
+    };
+    match ambush_alley::ui::run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: the window could not open: {e}");
+            ExitCode::from(1)
+        }
     }
 }

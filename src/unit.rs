@@ -567,6 +567,7 @@ impl Badge {
                 | Badge::HasCasualties
                 | Badge::Done
                 | Badge::Interrupted(_)
+                | Badge::NoLeader
         )
     }
 }

@@ -959,7 +959,7 @@ impl GameState {
             QualityPurpose::Other => "Quality check",
         };
         let verdict = if result.passed { "passed" } else { "failed" };
-        let mut summary = format!("{name}: {what} {} → {verdict}", result.total);
+        let mut summary = format!("{name}: {what} {} — {verdict}", result.total);
         if leader_check {
             let unit = self.get_mut(id)?;
             if result.passed {
@@ -1354,7 +1354,7 @@ impl GameState {
                     }
                 }
                 let mut outcome = Outcome::text(format!(
-                    "Morale {name}: {} success(es), {} failure(s) → {}",
+                    "Morale {name}: {} success(es), {} failure(s) — {}",
                     result.successes,
                     result.failures,
                     result.outcome.describe()
@@ -1384,19 +1384,19 @@ impl GameState {
                 if result.shaken {
                     match result.morale_after {
                         Some(die) => {
-                            text.push_str(&format!(" → Shaken, Morale drops to {die}"));
+                            text.push_str(&format!(" — Shaken, Morale drops to {die}"));
                             unit.morale = die;
                             unit.status.shaken_on_turn = Some(turn);
                         }
                         None => {
-                            text.push_str(" → Shaken below d6: the unit breaks and flees");
+                            text.push_str(" — Shaken below d6: the unit breaks and flees");
                             unit.presence = Presence::Eliminated {
                                 cause: Elimination::Broken,
                             };
                         }
                     }
                 } else {
-                    text.push_str(" → Stand");
+                    text.push_str(" — Stand");
                 }
                 if !shrunk.is_empty() {
                     text.push_str(&format!("; Shrink removes {}", shrunk.join(", ")));

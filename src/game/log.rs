@@ -195,6 +195,19 @@ impl Game {
         self.outcomes.get(index).and_then(Option::as_ref)
     }
 
+    /// The record index of the most recent event in effect.
+    pub fn last_in_effect(&self) -> Option<usize> {
+        self.applied.last().copied()
+    }
+
+    /// The event at a record index, if that entry is an event.
+    pub fn event(&self, index: usize) -> Option<&Event> {
+        match self.entries.get(index) {
+            Some(Entry::Event(event)) => Some(event),
+            _ => None,
+        }
+    }
+
     /// The outcome of the most recent event in effect.
     pub fn last_outcome(&self) -> Option<&Outcome> {
         self.applied.last().and_then(|&i| self.outcome(i))

@@ -1,4 +1,4 @@
-//! Reading a scenario: JSON text → plain file types → a checked [`Scenario`].
+//! Reading a scenario: JSON text — plain file types — a checked [`Scenario`].
 //!
 //! Every problem is reported, not just the first, each with where it is: a line and column
 //! for JSON syntax and shape, a field path (`units[2].tq`) for the meaning.

@@ -1,0 +1,604 @@
+//! The app: its state, the layout of the window, and the application of commands.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+use serde::{Deserialize, Serialize};
+
+use crate::dice::DiceSource;
+use crate::game::{Command, Game, Settings};
+use crate::journal::{self, LoadedJournal};
+use crate::report;
+use crate::scenario::builtin;
+use crate::session::{self, Opened, Session};
+use crate::unit::Side;
+
+use super::checks::TestsForm;
+use super::command::UiCommand;
+use super::dice_entry::{self, DicePrompt, PromptAnswer};
+use super::edit::EditForm;
+use super::fire::FireForm;
+use super::style::{self, Message};
+use super::turn::TurnForm;
+use super::{StartOptions, Tab};
+
+/// Preferences kept between runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    /// Zoom: 1.0 is egui's normal size; the default is larger, to read at arm's length.
+    pub ui_scale: f32,
+    /// Dark theme.
+    pub dark: bool,
+    /// Ask for the faces of physical dice instead of rolling.
+    pub physical_dice: bool,
+    /// The last path typed or chosen.
+    pub last_path: String,
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Self {
+            ui_scale: 1.25,
+            dark: true,
+            physical_dice: false,
+            last_path: String::new(),
+        }
+    }
+}
+
+const PREFS_KEY: &str = "ambush-alley-prefs";
+
+/// The autosaved game found at start.
+pub(super) struct ResumeOffer {
+    pub summary: String,
+    pub loaded: Option<Box<LoadedJournal>>,
+    pub problem: Option<String>,
+}
+
+/// The forms of the desk.
+#[derive(Default)]
+pub(super) struct Desk {
+    pub tab: Tab,
+    pub turn: TurnForm,
+    pub fire: FireForm,
+    pub tests: TestsForm,
+    pub edit: EditForm,
+}
+
+/// The Ambush Alley Assistant app.
+pub struct AssistantApp {
+    options: StartOptions,
+    session: Option<Session>,
+    dice: DiceSource,
+    prefs: Prefs,
+    applied_prefs: Option<(u32, bool)>,
+    offer: Option<ResumeOffer>,
+    desk: Desk,
+    message: Option<Message>,
+    prompt: Option<DicePrompt>,
+    queue: Vec<UiCommand>,
+    path_input: String,
+    show_path: bool,
+    builtins: Vec<Result<Box<crate::scenario::check::LoadedScenario>, String>>,
+}
+
+impl AssistantApp {
+    /// The app, with preferences from eframe's storage.
+    pub fn new(cc: &eframe::CreationContext<'_>, options: StartOptions) -> Self {
+        let prefs = cc
+            .storage
+            .and_then(|s| eframe::get_value::<Prefs>(s, PREFS_KEY))
+            .unwrap_or_default();
+        Self::with_prefs(options, prefs)
+    }
+
+    /// The app with given preferences (tests use this to start from known preferences).
+    pub fn with_prefs(options: StartOptions, prefs: Prefs) -> Self {
+        let dice = match options.seed {
+            Some(seed) => DiceSource::seeded(seed),
+            None => DiceSource::from_entropy(),
+        };
+        let mut app = Self {
+            path_input: prefs.last_path.clone(),
+            show_path: false,
+            options,
+            session: None,
+            dice,
+            prefs,
+            applied_prefs: None,
+            offer: None,
+            desk: Desk::default(),
+            message: None,
+            prompt: None,
+            queue: Vec::new(),
+            builtins: builtin_scenarios(),
+        };
+        app.offer = app.find_autosave();
+        if let Some(path) = app.options.open.clone() {
+            app.open_path(&path);
+        }
+        app
+    }
+
+    /// The game being played, if any.
+    pub fn game(&self) -> Option<&Game> {
+        self.session.as_ref().map(Session::game)
+    }
+
+    /// The current preferences.
+    pub fn prefs(&self) -> &Prefs {
+        &self.prefs
+    }
+
+    /// The message shown at the top, if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_ref().map(|m| m.text.as_str())
+    }
+
+    fn autosave_path(&self) -> Option<PathBuf> {
+        self.options
+            .data_dir
+            .as_ref()
+            .map(|d| d.join(session::AUTOSAVE_FILE))
+    }
+
+    fn find_autosave(&self) -> Option<ResumeOffer> {
+        let path = self.autosave_path()?;
+        if !path.exists() {
+            return None;
+        }
+        Some(match journal::load_path(&path) {
+            Ok(loaded) => {
+                let state = loaded.game.state();
+                let mut summary = format!(
+                    "{} — {} ({} events)",
+                    loaded.scenario.scenario.name,
+                    state.headline(),
+                    loaded.game.events_in_effect()
+                );
+                if let Some(torn) = &loaded.dropped {
+                    summary.push_str(&format!(
+                        "; an unfinished last line ({} bytes) from an interrupted save will be left out",
+                        torn.bytes
+                    ));
+                }
+                ResumeOffer {
+                    summary,
+                    loaded: Some(Box::new(loaded)),
+                    problem: None,
+                }
+            }
+            Err(e) => ResumeOffer {
+                summary: String::new(),
+                loaded: None,
+                problem: Some(format!(
+                    "The autosaved game at {} cannot be read: {e}. It is left untouched; starting a new game moves it to {}.",
+                    path.display(),
+                    session::PREVIOUS_FILE
+                )),
+            },
+        })
+    }
+
+    fn apply_prefs(&mut self, ctx: &egui::Context) {
+        let key = (self.prefs.ui_scale.to_bits(), self.prefs.dark);
+        if self.applied_prefs == Some(key) {
+            return;
+        }
+        ctx.set_zoom_factor(self.prefs.ui_scale.clamp(0.75, 2.5));
+        ctx.set_theme(if self.prefs.dark {
+            egui::Theme::Dark
+        } else {
+            egui::Theme::Light
+        });
+        ctx.global_style_mut(|style| {
+            style.spacing.button_padding = egui::vec2(8.0, 4.0);
+            style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+        });
+        self.applied_prefs = Some(key);
+    }
+
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        if self.prompt.is_some() {
+            return;
+        }
+        let shortcut = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
+        ctx.input_mut(|i| {
+            if i.consume_shortcut(&shortcut(Key::Z)) {
+                self.queue.push(UiCommand::Undo);
+            }
+            if i.consume_shortcut(&shortcut(Key::Y)) {
+                self.queue.push(UiCommand::Redo);
+            }
+            if i.consume_shortcut(&shortcut(Key::S)) {
+                self.queue.push(UiCommand::Save);
+            }
+            if i.consume_shortcut(&shortcut(Key::O)) {
+                self.queue.push(UiCommand::OpenDialog);
+            }
+        });
+    }
+
+    // --- Applying commands ---
+
+    fn apply(&mut self, command: UiCommand) {
+        match command {
+            UiCommand::Play(command) => self.play(command),
+            UiCommand::PlayTyped(command, faces) => {
+                let mut source = DiceSource::typed(faces);
+                self.play_with(command, &mut source);
+            }
+            UiCommand::Undo => {
+                if let Some(s) = &mut self.session {
+                    match s.undo() {
+                        Ok(()) => self.message = None,
+                        Err(e) => self.message = Some(Message::info(e.to_string())),
+                    }
+                }
+            }
+            UiCommand::Redo => {
+                if let Some(s) = &mut self.session {
+                    match s.redo() {
+                        Ok(()) => self.message = None,
+                        Err(e) => self.message = Some(Message::info(e.to_string())),
+                    }
+                }
+            }
+            UiCommand::NewGame(scenario) => {
+                let autosave = self.autosave_path();
+                let settings = Settings {
+                    scale: scenario.scenario.scale,
+                    ..Settings::default()
+                };
+                self.session = Some(Session::start(*scenario, settings, autosave.as_deref()));
+                self.offer = None;
+                self.desk = Desk::default();
+                self.report_save_error();
+            }
+            UiCommand::ResumeAutosave => {
+                let Some(path) = self.autosave_path() else {
+                    return;
+                };
+                if let Some(loaded) = self.offer.take().and_then(|o| o.loaded) {
+                    self.session = Some(Session::resume(*loaded, &path, Some(&path)));
+                    self.desk = Desk::default();
+                    self.message = Some(Message::info("Resumed the autosaved game."));
+                    self.report_save_error();
+                }
+            }
+            UiCommand::OpenDialog => {
+                if let Some(path) = self.pick_file(false) {
+                    self.open_path(&path);
+                }
+            }
+            UiCommand::OpenPath(path) => self.open_path(&path),
+            UiCommand::Save => {
+                let target = self
+                    .session
+                    .as_ref()
+                    .and_then(|s| s.save_path().map(Path::to_owned));
+                match target {
+                    Some(path) => self.save_to(&path),
+                    None => self.queue.push(UiCommand::SaveAsDialog),
+                }
+            }
+            UiCommand::SaveAsDialog => {
+                if let Some(path) = self.pick_file(true) {
+                    self.save_to(&path);
+                }
+            }
+            UiCommand::SaveAsPath(path) => self.save_to(&path),
+            UiCommand::ExportDialog => {
+                if let Some(path) = self.pick_report_file() {
+                    self.export_to(&path);
+                }
+            }
+            UiCommand::ExportPath(path) => self.export_to(&path),
+            UiCommand::CloseGame => {
+                self.session = None;
+                self.offer = self.find_autosave();
+                self.message = None;
+            }
+            UiCommand::SetPhysicalDice(on) => self.prefs.physical_dice = on,
+            UiCommand::ShowTab(tab) => self.desk.tab = tab,
+            UiCommand::FireFrom(unit) => {
+                self.desk.fire.attacker = Some(unit);
+                self.desk.tab = Tab::Fire;
+            }
+            UiCommand::FireAt(unit) => {
+                self.desk.fire.target = Some(unit);
+                self.desk.tab = Tab::Fire;
+            }
+            UiCommand::MoraleFor(unit) => {
+                self.desk.tests.morale_unit = Some(unit);
+                self.desk.tab = Tab::Tests;
+            }
+            UiCommand::EditUnit(unit) => {
+                self.desk.edit.unit = Some(unit);
+                self.desk.tab = Tab::Edit;
+            }
+            UiCommand::DismissMessage => self.message = None,
+        }
+    }
+
+    fn play(&mut self, command: Command) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let request = match session.game().dice_request(&command) {
+            Ok(request) => request,
+            Err(e) => {
+                self.message = Some(Message::error(e.to_string()));
+                return;
+            }
+        };
+        if self.prefs.physical_dice && !request.is_empty() {
+            self.prompt = Some(DicePrompt::new(command, request));
+            return;
+        }
+        let mut dice = std::mem::replace(&mut self.dice, DiceSource::typed(Vec::new()));
+        self.play_with(command, &mut dice);
+        self.dice = dice;
+    }
+
+    fn play_with(&mut self, command: Command, dice: &mut DiceSource) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        match session.play(command, dice) {
+            Ok(_) => {
+                self.message = None;
+                self.report_save_error();
+            }
+            Err(e) => self.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    fn report_save_error(&mut self) {
+        if let Some(error) = self.session.as_ref().and_then(Session::save_error) {
+            self.message = Some(Message::error(format!("Autosave: {error}")));
+        }
+    }
+
+    fn open_path(&mut self, path: &Path) {
+        self.prefs.last_path = path.display().to_string();
+        match session::open(path) {
+            Ok(Opened::Scenario(scenario)) => {
+                self.queue.push(UiCommand::NewGame(scenario));
+                self.message = Some(Message::info(format!("Started {}.", path.display())));
+            }
+            Ok(Opened::Journal(loaded)) => {
+                let notice = loaded.dropped.as_ref().map(|t| {
+                    format!(
+                        " Its last line ({}) was unfinished — a save cut short — and was left out.",
+                        t.line
+                    )
+                });
+                let autosave = self.autosave_path();
+                self.session = Some(Session::resume(*loaded, path, autosave.as_deref()));
+                self.offer = None;
+                self.desk = Desk::default();
+                self.message = Some(Message::info(format!(
+                    "Opened the saved game {}.{}",
+                    path.display(),
+                    notice.unwrap_or_default()
+                )));
+                self.report_save_error();
+            }
+            Err(e) => self.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    fn save_to(&mut self, path: &Path) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        self.prefs.last_path = path.display().to_string();
+        match session.save_as(path) {
+            Ok(()) => self.message = Some(Message::info(format!("Saved to {}.", path.display()))),
+            Err(e) => {
+                self.message = Some(Message::error(format!(
+                    "Could not save to {}: {e}. The game is still in the autosave; try another place.",
+                    path.display()
+                )));
+            }
+        }
+    }
+
+    fn export_to(&mut self, path: &Path) {
+        let Some(game) = self.game() else {
+            return;
+        };
+        let text = report::markdown(game);
+        self.message = Some(match std::fs::write(path, text) {
+            Ok(()) => Message::info(format!(
+                "After-action report written to {}.",
+                path.display()
+            )),
+            Err(e) => Message::error(format!("Could not write {}: {e}", path.display())),
+        });
+    }
+
+    fn no_dialog(&mut self) {
+        self.show_path = true;
+        self.message = Some(Message::info(
+            "No file dialog is available here (no desktop portal answered, or it was cancelled). Type the path in the Path box and press the button beside it.",
+        ));
+    }
+
+    fn pick_file(&mut self, save: bool) -> Option<PathBuf> {
+        if !self.options.native_dialogs {
+            self.no_dialog();
+            return None;
+        }
+        let dialog = rfd::FileDialog::new()
+            .add_filter("Saved games and scenarios", &["jsonl", "json"])
+            .add_filter("All files", &["*"]);
+        let picked = if save {
+            dialog.set_file_name("game.jsonl").save_file()
+        } else {
+            dialog.pick_file()
+        };
+        if picked.is_none() {
+            self.no_dialog();
+        }
+        picked
+    }
+
+    fn pick_report_file(&mut self) -> Option<PathBuf> {
+        if !self.options.native_dialogs {
+            self.no_dialog();
+            return None;
+        }
+        let picked = rfd::FileDialog::new()
+            .add_filter("Markdown", &["md"])
+            .set_file_name("after-action-report.md")
+            .save_file();
+        if picked.is_none() {
+            self.no_dialog();
+        }
+        picked
+    }
+
+    // --- Drawing ---
+
+    fn game_ui(&mut self, ui: &mut egui::Ui) {
+        let Self {
+            session,
+            desk,
+            queue,
+            prefs,
+            message,
+            path_input,
+            show_path,
+            ..
+        } = self;
+        let Some(session) = session.as_ref() else {
+            return;
+        };
+        let game = session.game();
+        let dark = ui.visuals().dark_mode;
+        egui::Panel::top("top_bar").show(ui, |ui| {
+            super::top_bar::top_bar_ui(ui, session, prefs, path_input, show_path, queue);
+        });
+        egui::Panel::bottom("log")
+            .resizable(true)
+            .default_size(120.0)
+            .min_size(70.0)
+            .show(ui, |ui| super::log::log_ui(ui, game, queue));
+        egui::Panel::left("regulars")
+            .resizable(true)
+            .default_size(265.0)
+            .min_size(200.0)
+            .show(ui, |ui| {
+                super::units::side_ui(ui, game, Side::Regular, dark, queue);
+            });
+        egui::Panel::right("insurgents")
+            .resizable(true)
+            .default_size(265.0)
+            .min_size(200.0)
+            .show(ui, |ui| {
+                super::units::hot_spots_ui(ui, game);
+                ui.separator();
+                super::units::side_ui(ui, game, Side::Insurgent, dark, queue);
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(m) = message.as_ref()
+                && style::message_ui(ui, m)
+            {
+                queue.push(UiCommand::DismissMessage);
+            }
+            ui.horizontal_wrapped(|ui| {
+                for tab in Tab::ALL {
+                    if ui
+                        .selectable_label(
+                            desk.tab == tab,
+                            egui::RichText::new(tab.label()).size(style::HEADING - 2.0),
+                        )
+                        .clicked()
+                    {
+                        desk.tab = tab;
+                    }
+                }
+            });
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| match desk.tab {
+                    Tab::Turn => super::turn::turn_ui(ui, game, &mut desk.turn, queue),
+                    Tab::Fire => {
+                        super::fire::fire_ui(ui, game, &mut desk.fire, &mut desk.turn, queue)
+                    }
+                    Tab::Tests => super::checks::tests_ui(ui, game, &mut desk.tests, queue),
+                    Tab::Edit => super::edit::edit_ui(ui, game, &mut desk.edit, queue),
+                    Tab::Scenario => super::scenario_info::scenario_ui(ui, game),
+                });
+        });
+    }
+}
+
+impl eframe::App for AssistantApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        self.apply_prefs(&ctx);
+        self.shortcuts(&ctx);
+        if self.session.is_some() {
+            self.game_ui(ui);
+        } else {
+            let Self {
+                offer,
+                message,
+                path_input,
+                queue,
+                builtins,
+                ..
+            } = self;
+            egui::CentralPanel::default().show(ui, |ui| {
+                super::start::start_ui(
+                    ui,
+                    offer.as_ref(),
+                    message.as_ref(),
+                    builtins,
+                    path_input,
+                    queue,
+                );
+            });
+        }
+        if let Some(prompt) = &mut self.prompt {
+            match dice_entry::dice_prompt_ui(&ctx, prompt) {
+                Some(PromptAnswer::Faces(faces)) => {
+                    if let Some(prompt) = self.prompt.take() {
+                        self.queue.push(UiCommand::PlayTyped(prompt.command, faces));
+                    }
+                }
+                Some(PromptAnswer::Cancel) => self.prompt = None,
+                None => {}
+            }
+        }
+        for command in std::mem::take(&mut self.queue) {
+            self.apply(command);
+        }
+        // Commands may queue more (Save asks where): run those next frame.
+        if !self.queue.is_empty() {
+            ctx.request_repaint();
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, PREFS_KEY, &self.prefs);
+    }
+}
+
+/// The built-in scenarios, checked; a broken one is skipped with its error.
+pub(super) fn builtin_scenarios() -> Vec<Result<Box<crate::scenario::check::LoadedScenario>, String>>
+{
+    builtin::ALL
+        .iter()
+        .map(|(_, name, text)| {
+            crate::scenario::check::load_bytes(text.as_bytes())
+                .map(Box::new)
+                .map_err(|e| format!("{name}: {e}"))
+        })
+        .collect()
+}

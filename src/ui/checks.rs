@@ -1,0 +1,291 @@
+//! The Tests tab: interrupts and Reaction tests, Quality checks and Morale checks.
+
+use egui::{RichText, Ui};
+
+use crate::game::{Command, Game, Phase, QualityPurpose, ReactionKind};
+use crate::rules::checks::{ReactionModifiers, ReactionSetup, TestDie};
+use crate::unit::{Side, UnitId};
+
+use super::command::UiCommand;
+use super::style::{self, named_button, unit_picker};
+
+/// The tests form.
+#[derive(Debug)]
+pub struct TestsForm {
+    /// Interrupting Insurgent unit.
+    pub insurgent: Option<UnitId>,
+    /// The Regular unit interrupted (or on Overwatch).
+    pub regular: Option<UnitId>,
+    /// What the Reaction test decides.
+    pub kind: ReactionKind,
+    /// Reaction modifiers as the referee set them.
+    pub reaction: ReactionModifiers,
+    reaction_for: Option<(UnitId, usize)>,
+    /// Unit for a Quality check.
+    pub quality_unit: Option<UnitId>,
+    /// Why the Quality check.
+    pub purpose: QualityPurpose,
+    /// Unit for a Morale check.
+    pub morale_unit: Option<UnitId>,
+    /// Added to every Morale die.
+    pub morale_modifier: i8,
+    /// Regulars already in a defensible position.
+    pub defensible: bool,
+}
+
+impl Default for TestsForm {
+    fn default() -> Self {
+        Self {
+            insurgent: None,
+            regular: None,
+            kind: ReactionKind::InterruptMovement,
+            reaction: ReactionModifiers::default(),
+            reaction_for: None,
+            quality_unit: None,
+            purpose: QualityPurpose::Other,
+            morale_unit: None,
+            morale_modifier: 0,
+            defensible: false,
+        }
+    }
+}
+
+/// Draws the Tests tab.
+pub fn tests_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiCommand>) {
+    reaction_ui(ui, game, form, queue);
+    ui.separator();
+    quality_ui(ui, game, form, queue);
+    ui.separator();
+    morale_ui(ui, game, form, queue);
+}
+
+fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    style::heading(ui, "Interrupts and Reaction tests");
+    if form.regular.is_none() {
+        form.regular = state.active_unit;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.radio_value(
+            &mut form.kind,
+            ReactionKind::InterruptMovement,
+            "Insurgents interrupt movement",
+        );
+        ui.radio_value(
+            &mut form.kind,
+            ReactionKind::InterruptFire,
+            "Insurgents interrupt fire",
+        );
+        ui.radio_value(
+            &mut form.kind,
+            ReactionKind::Overwatch,
+            "Overwatch answers an interruption",
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        unit_picker(
+            ui,
+            "reaction_insurgent",
+            "Insurgent unit",
+            game,
+            |u| u.in_play() && u.side == Side::Insurgent,
+            &mut form.insurgent,
+        );
+        let overwatch = form.kind == ReactionKind::Overwatch;
+        unit_picker(
+            ui,
+            "reaction_regular",
+            if overwatch {
+                "Overwatch unit"
+            } else {
+                "Regular unit"
+            },
+            game,
+            |u| {
+                u.in_play()
+                    && u.side == Side::Regular
+                    && !u.non_combatant
+                    && (!overwatch || u.status.overwatch)
+            },
+            &mut form.regular,
+        );
+    });
+    let (Some(i), Some(r)) = (form.insurgent, form.regular) else {
+        ui.label("Choose the Insurgent unit and the Regular unit.");
+        return;
+    };
+    let (Some(ins), Some(reg)) = (state.unit(i), state.unit(r)) else {
+        return;
+    };
+    if form.reaction_for != Some((r, game.entries().len())) {
+        form.reaction = ReactionModifiers::proposed(reg);
+        form.reaction_for = Some((r, game.entries().len()));
+    }
+    let interrupting = form.kind != ReactionKind::Overwatch;
+    if interrupting && state.phase != Phase::RegularActivations {
+        ui.label(
+            RichText::new("Interruptions happen while Regular units activate.")
+                .color(ui.visuals().warn_fg_color),
+        );
+    }
+    let needs_check = interrupting && !ins.has_leader() && !ins.status.passed_leader_check;
+    if needs_check {
+        ui.label(format!(
+            "{} has no leader: it must pass an Interrupt check ({} 4+) first.",
+            ins.name,
+            TestDie::for_unit(ins).notation()
+        ));
+        if named_button(
+            ui,
+            "Interrupt check",
+            &format!("Interrupt check for {}", ins.name),
+            !ins.status.done_for_turn,
+        )
+        .clicked()
+        {
+            queue.push(UiCommand::Play(Command::QualityCheck {
+                unit: i,
+                purpose: QualityPurpose::Interrupt,
+            }));
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(
+            &mut form.reaction.regular_alert,
+            "Regulars alert: halted, Overwatch, Cautious, or still last turn (+1)",
+        );
+        ui.checkbox(
+            &mut form.reaction.regular_rapid,
+            "Regulars moved Rapid (−1)",
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        super::style::number(
+            ui,
+            "Referee's adjustment, Regulars:",
+            &mut form.reaction.regular_adjust,
+            -3..=3,
+        );
+        super::style::number(
+            ui,
+            "Insurgents:",
+            &mut form.reaction.insurgent_adjust,
+            -3..=3,
+        );
+    });
+    let setup = ReactionSetup::new(ins, reg, &form.reaction);
+    ui.label(format!(
+        "Insurgents roll {} against the Regulars' {}: the Insurgents act first on 4+ and higher.",
+        setup.insurgent.notation(),
+        setup.regular.notation()
+    ));
+    let command = Command::ReactionTest {
+        insurgent: i,
+        regular: r,
+        kind: form.kind,
+        modifiers: form.reaction.clone(),
+    };
+    if ui
+        .add_enabled(
+            !needs_check,
+            egui::Button::new(RichText::new("Roll the Reaction test").strong()),
+        )
+        .clicked()
+    {
+        queue.push(UiCommand::Play(command));
+    }
+}
+
+fn quality_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiCommand>) {
+    style::heading(ui, "Quality check");
+    ui.horizontal_wrapped(|ui| {
+        unit_picker(
+            ui,
+            "quality_unit",
+            "Unit",
+            game,
+            |u| u.in_play() && !u.non_combatant,
+            &mut form.quality_unit,
+        );
+        ui.radio_value(&mut form.purpose, QualityPurpose::Other, "any test");
+        ui.radio_value(
+            &mut form.purpose,
+            QualityPurpose::ActWithoutLeader,
+            "to act without a leader",
+        );
+    });
+    let Some(id) = form.quality_unit else {
+        return;
+    };
+    let Some(unit) = game.state().unit(id) else {
+        return;
+    };
+    let test = TestDie::for_unit(unit);
+    if named_button(
+        ui,
+        format!("Roll {} (4+ passes)", test.notation()),
+        &format!("Quality check for {}", unit.name),
+        true,
+    )
+    .clicked()
+    {
+        queue.push(UiCommand::Play(Command::QualityCheck {
+            unit: id,
+            purpose: form.purpose,
+        }));
+    }
+}
+
+fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiCommand>) {
+    style::heading(ui, "Morale check");
+    ui.horizontal_wrapped(|ui| {
+        unit_picker(
+            ui,
+            "morale_unit",
+            "Unit",
+            game,
+            |u| u.in_play() && !u.non_combatant,
+            &mut form.morale_unit,
+        );
+        super::style::number(
+            ui,
+            "Modifier to every die:",
+            &mut form.morale_modifier,
+            -3..=3,
+        );
+    });
+    let Some(id) = form.morale_unit else {
+        return;
+    };
+    let Some(unit) = game.state().unit(id) else {
+        return;
+    };
+    if unit.side == Side::Regular {
+        ui.checkbox(
+            &mut form.defensible,
+            "Already in a defensible position (a second Pinned does not pull back)",
+        );
+    }
+    let (die, n) = crate::rules::morale::morale_dice(unit);
+    let due = game.state().pending.iter().any(
+        |p| matches!(p.step, crate::game::PendingStep::MoraleCheck { unit, .. } if unit == id),
+    );
+    if due {
+        ui.label(RichText::new("This check is due.").strong());
+    }
+    let words = format!("Roll {n}{die} for {}", unit.name);
+    if named_button(
+        ui,
+        words.as_str(),
+        &format!("Morale check with modifier for {}", unit.name),
+        n > 0,
+    )
+    .clicked()
+    {
+        queue.push(UiCommand::Play(Command::MoraleCheck {
+            unit: id,
+            modifier: form.morale_modifier,
+            defensible: form.defensible,
+        }));
+    }
+}

@@ -1,0 +1,57 @@
+//! What the panels ask for. Panels only read the game and push these; the app applies them
+//! once, after the frame.
+
+use std::path::PathBuf;
+
+use crate::game::Command;
+use crate::scenario::check::LoadedScenario;
+use crate::unit::UnitId;
+
+use super::Tab;
+
+/// A request from a panel.
+#[derive(Debug)]
+pub enum UiCommand {
+    /// Play a game command, rolling the dice it needs (or asking for physical dice).
+    Play(Command),
+    /// Play a game command with faces typed from physical dice, one list per dice group.
+    PlayTyped(Command, Vec<Vec<u8>>),
+    /// Undo the last event.
+    Undo,
+    /// Redo the last undone event.
+    Redo,
+    /// Start a new game of a scenario.
+    NewGame(Box<LoadedScenario>),
+    /// Go on with the autosaved game.
+    ResumeAutosave,
+    /// Choose a scenario or saved game to open with the file dialog.
+    OpenDialog,
+    /// Open a scenario or saved game from a path.
+    OpenPath(PathBuf),
+    /// Save to the last place saved, or ask where.
+    Save,
+    /// Choose where to save with the file dialog.
+    SaveAsDialog,
+    /// Save the game to a path.
+    SaveAsPath(PathBuf),
+    /// Choose where to export the after-action report.
+    ExportDialog,
+    /// Export the after-action report (Markdown) to a path.
+    ExportPath(PathBuf),
+    /// Leave the game (it stays in the autosave) and show the start screen.
+    CloseGame,
+    /// Switch physical-dice mode.
+    SetPhysicalDice(bool),
+    /// Show a tab of the desk.
+    ShowTab(Tab),
+    /// Open the fire panel with this unit firing.
+    FireFrom(UnitId),
+    /// Open the fire panel with this unit as the target.
+    FireAt(UnitId),
+    /// Open the tests panel for this unit's Morale check.
+    MoraleFor(UnitId),
+    /// Open the edit panel on this unit.
+    EditUnit(UnitId),
+    /// Forget the message shown at the top.
+    DismissMessage,
+}

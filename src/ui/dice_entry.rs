@@ -1,0 +1,132 @@
+//! Typing the faces of physical dice: one line per group of dice, keyboard first.
+
+use egui::{Key, RichText};
+
+use crate::dice::{DiceRequest, Face, parse_faces};
+use crate::game::Command;
+
+use super::style;
+
+/// A command waiting for the faces of physical dice.
+#[derive(Debug)]
+pub struct DicePrompt {
+    /// The command the dice are for.
+    pub command: Command,
+    /// The dice it needs.
+    pub request: DiceRequest,
+    /// What was typed, one line per group.
+    pub inputs: Vec<String>,
+    /// The group whose field should take the keyboard next.
+    focus: Option<usize>,
+}
+
+impl DicePrompt {
+    /// A prompt for a command's dice.
+    pub fn new(command: Command, request: DiceRequest) -> Self {
+        let n = request.groups.len();
+        Self {
+            command,
+            request,
+            inputs: vec![String::new(); n],
+            focus: Some(0),
+        }
+    }
+
+    /// Each group's faces, or what is wrong with what was typed.
+    pub fn check(&self) -> Vec<Result<Vec<Face>, String>> {
+        self.request
+            .groups
+            .iter()
+            .zip(&self.inputs)
+            .map(|(group, text)| {
+                let faces = parse_faces(text).map_err(|e| e.to_string())?;
+                group.check(&faces).map_err(|e| e.to_string())?;
+                Ok(faces)
+            })
+            .collect()
+    }
+}
+
+/// What the person did with the prompt.
+#[derive(Debug, PartialEq, Eq)]
+pub enum PromptAnswer {
+    /// The faces, one list per group, all valid.
+    Faces(Vec<Vec<Face>>),
+    /// They gave up; nothing happens.
+    Cancel,
+}
+
+/// Draws the prompt as a modal window.
+pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<PromptAnswer> {
+    let mut answer = None;
+    let modal = egui::Modal::new(egui::Id::unique("dice_prompt")).show(ctx, |ui| {
+        ui.set_min_width(460.0);
+        style::heading(ui, "Roll the physical dice");
+        ui.label("Type each group's faces, such as 6 4 4 2, then Enter.");
+        let checks = prompt.check();
+        let groups = prompt.request.groups.len();
+        let mut submit = false;
+        for (i, check) in checks.iter().enumerate() {
+            let group = &prompt.request.groups[i];
+            if group.count == 0 {
+                continue;
+            }
+            ui.label(
+                RichText::new(format!("{} — {} × {}", group.label, group.count, group.die))
+                    .strong(),
+            );
+            let response = ui.add(
+                egui::TextEdit::singleline(&mut prompt.inputs[i])
+                    .hint_text(format!("{} faces, 1 to {}", group.count, group.die.sides()))
+                    .desired_width(300.0),
+            );
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::Role::TextInput,
+                    true,
+                    format!("Faces for {}", group.label),
+                )
+            });
+            if prompt.focus == Some(i) {
+                response.request_focus();
+                prompt.focus = None;
+            }
+            if response.lost_focus() && ui.input(|inp| inp.key_pressed(Key::Enter)) {
+                match (i + 1..groups).find(|&j| prompt.request.groups[j].count > 0) {
+                    Some(next) => prompt.focus = Some(next),
+                    None => submit = true,
+                }
+            }
+            match check {
+                Ok(_) => {
+                    ui.label(RichText::new("ready").color(egui::Color32::from_rgb(60, 160, 90)));
+                }
+                Err(e) if !prompt.inputs[i].trim().is_empty() => {
+                    ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+                }
+                Err(_) => {}
+            }
+        }
+        let all_ok = checks.iter().all(Result::is_ok);
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(all_ok, egui::Button::new("Apply the dice"))
+                .clicked()
+            {
+                submit = true;
+            }
+            if ui.button("Cancel").clicked() {
+                answer = Some(PromptAnswer::Cancel);
+            }
+        });
+        if submit && all_ok {
+            answer = Some(PromptAnswer::Faces(
+                checks.into_iter().filter_map(Result::ok).collect(),
+            ));
+        }
+    });
+    if answer.is_none() && modal.should_close() {
+        answer = Some(PromptAnswer::Cancel);
+    }
+    answer
+}

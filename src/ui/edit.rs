@@ -1,0 +1,512 @@
+//! The Edit tab: the table is the truth, so anything can be changed by hand — each change an
+//! event in the log.
+
+use egui::{RichText, Ui};
+
+use crate::dice::Die;
+use crate::game::command::{NewFigure, NewUnit, UnitChanges};
+use crate::game::{Command, Game, Phase, Settings};
+use crate::rules::fire::InterruptionPenalty;
+use crate::rules::reinforcements::InsurgencyLevel;
+use crate::scenario::Scale;
+use crate::unit::{Presence, PullBack, Side, UnitId, UnitStatus, Weapon};
+
+use super::command::UiCommand;
+use super::style::{self, named_button, unit_picker};
+
+/// The edit form.
+#[derive(Debug)]
+pub struct EditForm {
+    /// The unit being edited.
+    pub unit: Option<UnitId>,
+    /// Profile fields being typed, for the unit and moment they were filled from.
+    profile: Option<(UnitId, usize, UnitChanges)>,
+    new_figure: NewFigure,
+    move_to: Option<UnitId>,
+    new_unit: NewUnit,
+    riflemen: u8,
+}
+
+impl Default for EditForm {
+    fn default() -> Self {
+        Self {
+            unit: None,
+            profile: None,
+            new_figure: NewFigure {
+                name: "Rifleman".to_owned(),
+                weapon: Weapon::Rifle,
+                tq: None,
+            },
+            move_to: None,
+            new_unit: NewUnit {
+                name: String::new(),
+                side: Side::Insurgent,
+                tq: Die::D6,
+                morale: Die::D10,
+                optimum_range: 6,
+                armor: 0,
+                location: String::new(),
+                figures: Vec::new(),
+            },
+            riflemen: 4,
+        }
+    }
+}
+
+fn name_it(response: &egui::Response, role: egui::Role, name: &str) {
+    response.widget_info(|| egui::WidgetInfo::labeled(role, true, name));
+}
+
+fn die_picker(ui: &mut Ui, id: &str, name: &str, die: &mut Die) {
+    let response = egui::ComboBox::from_id_salt(id)
+        .selected_text(die.to_string())
+        .show_ui(ui, |ui| {
+            for d in Die::ALL {
+                ui.selectable_value(die, d, d.to_string());
+            }
+        })
+        .response;
+    name_it(&response, egui::Role::ComboBox, name);
+}
+
+fn weapon_picker(
+    ui: &mut Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    name: &str,
+    weapon: &mut Weapon,
+) -> bool {
+    let before = *weapon;
+    let response = egui::ComboBox::from_id_salt(id)
+        .selected_text(weapon.name())
+        .show_ui(ui, |ui| {
+            for w in Weapon::ALL {
+                ui.selectable_value(weapon, w, w.name());
+            }
+        })
+        .response;
+    name_it(&response, egui::Role::ComboBox, name);
+    before != *weapon
+}
+
+/// Draws the Edit tab.
+pub fn edit_ui(ui: &mut Ui, game: &Game, form: &mut EditForm, queue: &mut Vec<UiCommand>) {
+    style::heading(ui, "Edit by hand");
+    ui.label("Every change here is an event in the log, and can be undone.");
+    ui.horizontal_wrapped(|ui| {
+        unit_picker(ui, "edit_unit", "Unit", game, |_| true, &mut form.unit);
+    });
+    if let Some(id) = form.unit
+        && game.state().unit(id).is_some()
+    {
+        unit_edit_ui(ui, game, form, id, queue);
+    }
+    ui.separator();
+    new_unit_ui(ui, form, queue);
+    ui.separator();
+    game_edit_ui(ui, game, queue);
+}
+
+fn unit_edit_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut EditForm,
+    id: UnitId,
+    queue: &mut Vec<UiCommand>,
+) {
+    let state = game.state();
+    let Some(unit) = state.unit(id) else {
+        return;
+    };
+    let moment = game.entries().len();
+    if form
+        .profile
+        .as_ref()
+        .is_none_or(|(u, m, _)| *u != id || *m != moment)
+    {
+        form.profile = Some((
+            id,
+            moment,
+            UnitChanges {
+                name: Some(unit.name.clone()),
+                tq: Some(unit.tq),
+                morale: Some(unit.morale),
+                optimum_range: Some(unit.optimum_range),
+                armor: Some(unit.armor),
+                location: Some(unit.location.clone()),
+            },
+        ));
+    }
+    ui.collapsing(RichText::new("Profile").strong(), |ui| {
+        let Some((_, _, p)) = form.profile.as_mut() else {
+            return;
+        };
+        egui::Grid::new("profile_grid")
+            .num_columns(2)
+            .show(ui, |ui| {
+                ui.label("Name");
+                if let Some(name) = p.name.as_mut() {
+                    ui.text_edit_singleline(name);
+                }
+                ui.end_row();
+                ui.label("Troop Quality");
+                if let Some(tq) = p.tq.as_mut() {
+                    die_picker(ui, "edit_tq", "Troop Quality", tq);
+                }
+                ui.end_row();
+                ui.label("Morale");
+                if let Some(m) = p.morale.as_mut() {
+                    die_picker(ui, "edit_morale", "Morale", m);
+                }
+                ui.end_row();
+                ui.label("Optimum Range (inches)");
+                if let Some(r) = p.optimum_range.as_mut() {
+                    name_it(
+                        &ui.add(egui::DragValue::new(r).range(0..=48)),
+                        egui::Role::SpinButton,
+                        "Optimum Range (inches)",
+                    );
+                }
+                ui.end_row();
+                ui.label("Armor dice");
+                if let Some(a) = p.armor.as_mut() {
+                    name_it(
+                        &ui.add(egui::DragValue::new(a).range(0..=3)),
+                        egui::Role::SpinButton,
+                        "Armor dice",
+                    );
+                }
+                ui.end_row();
+                ui.label("Position");
+                if let Some(l) = p.location.as_mut() {
+                    ui.text_edit_singleline(l);
+                }
+                ui.end_row();
+            });
+        let changes = UnitChanges {
+            name: p.name.clone().filter(|n| *n != unit.name),
+            tq: p.tq.filter(|d| *d != unit.tq),
+            morale: p.morale.filter(|d| *d != unit.morale),
+            optimum_range: p.optimum_range.filter(|r| *r != unit.optimum_range),
+            armor: p.armor.filter(|a| *a != unit.armor),
+            location: p.location.clone().filter(|l| *l != unit.location),
+        };
+        let changed = changes != UnitChanges::default();
+        if named_button(
+            ui,
+            "Apply profile changes",
+            &format!("Apply profile changes to {}", unit.name),
+            changed,
+        )
+        .clicked()
+        {
+            queue.push(UiCommand::Play(Command::EditUnit { unit: id, changes }));
+        }
+    });
+
+    ui.collapsing(RichText::new("Statuses").strong(), |ui| {
+        let mut s: UnitStatus = unit.status.clone();
+        let before = s.clone();
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut s.pinned, "Pinned");
+            ui.checkbox(&mut s.in_cover, "In Cover");
+            ui.checkbox(&mut s.overwatch, "Overwatch");
+            ui.checkbox(&mut s.activated, "Activated / acted");
+            ui.checkbox(&mut s.done_for_turn, "Done for the turn");
+            ui.checkbox(&mut s.fire_only, "Fire only");
+            ui.checkbox(&mut s.has_casualties, "Has casualties");
+            ui.checkbox(&mut s.passed_leader_check, "Passed its leader check");
+            let mut shaken = unit.is_shaken(state.turn);
+            if ui.checkbox(&mut shaken, "Shaken").changed() {
+                s.shaken_on_turn = shaken.then_some(state.turn);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Pull Back:");
+            ui.radio_value(&mut s.pull_back, PullBack::None, "no");
+            ui.radio_value(&mut s.pull_back, PullBack::PullingBack, "pulling back");
+            ui.radio_value(&mut s.pull_back, PullBack::Regrouping, "regrouping");
+            super::style::number(ui, "Times interrupted:", &mut s.times_interrupted, 0..=9);
+            super::style::number(ui, "Interrupts made:", &mut s.interrupts_made, 0..=9);
+        });
+        if s != before {
+            queue.push(UiCommand::Play(Command::SetStatus {
+                unit: id,
+                status: s,
+            }));
+        }
+    });
+
+    ui.collapsing(RichText::new("Figures").strong(), |ui| {
+        for figure in &unit.figures {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(&figure.name);
+                let mut weapon = figure.weapon;
+                if weapon_picker(
+                    ui,
+                    ("weapon", figure.id),
+                    &format!("Weapon of {}", figure.name),
+                    &mut weapon,
+                ) {
+                    queue.push(UiCommand::Play(Command::SetWeapon {
+                        unit: id,
+                        figure: figure.id,
+                        weapon,
+                    }));
+                }
+                if named_button(
+                    ui,
+                    "Remove",
+                    &format!("Remove {} from {}", figure.name, unit.name),
+                    true,
+                )
+                .clicked()
+                {
+                    queue.push(UiCommand::Play(Command::RemoveFigure {
+                        unit: id,
+                        figure: figure.id,
+                    }));
+                }
+                if figure.is_leader()
+                    && unit.figures.len() > 1
+                    && named_button(ui, "Detach", &format!("Detach {}", figure.name), true)
+                        .clicked()
+                {
+                    queue.push(UiCommand::Play(Command::DetachLeader {
+                        unit: id,
+                        figure: figure.id,
+                    }));
+                }
+                if let Some(to) = form.move_to
+                    && to != id
+                    && named_button(
+                        ui,
+                        "Move",
+                        &format!("Move {} to the chosen unit", figure.name),
+                        true,
+                    )
+                    .clicked()
+                {
+                    queue.push(UiCommand::Play(Command::MoveFigure {
+                        figure: figure.id,
+                        to,
+                    }));
+                }
+            });
+        }
+        ui.horizontal_wrapped(|ui| {
+            unit_picker(
+                ui,
+                "move_to",
+                "Move figures to",
+                game,
+                |u| u.side == unit.side && u.id != id && u.in_play(),
+                &mut form.move_to,
+            );
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("New figure:");
+            ui.add(egui::TextEdit::singleline(&mut form.new_figure.name).desired_width(140.0));
+            weapon_picker(
+                ui,
+                "new_figure_weapon",
+                "Weapon of the new figure",
+                &mut form.new_figure.weapon,
+            );
+            if named_button(
+                ui,
+                "Add figure",
+                &format!("Add a figure to {}", unit.name),
+                !form.new_figure.name.trim().is_empty(),
+            )
+            .clicked()
+            {
+                queue.push(UiCommand::Play(Command::AddFigure {
+                    unit: id,
+                    figure: form.new_figure.clone(),
+                }));
+            }
+        });
+    });
+
+    ui.horizontal_wrapped(|ui| {
+        if unit.in_play() {
+            if named_button(
+                ui,
+                "Take off the table",
+                &format!("Take {} off the table", unit.name),
+                true,
+            )
+            .clicked()
+            {
+                queue.push(UiCommand::Play(Command::SetPresence {
+                    unit: id,
+                    presence: Presence::Eliminated {
+                        cause: crate::unit::Elimination::RemovedByReferee,
+                    },
+                }));
+            }
+        } else if named_button(
+            ui,
+            "Put back on the table",
+            &format!("Put {} back on the table", unit.name),
+            !unit.figures.is_empty(),
+        )
+        .clicked()
+        {
+            queue.push(UiCommand::Play(Command::SetPresence {
+                unit: id,
+                presence: Presence::OnTable,
+            }));
+        }
+    });
+}
+
+fn new_unit_ui(ui: &mut Ui, form: &mut EditForm, queue: &mut Vec<UiCommand>) {
+    ui.collapsing(RichText::new("Add a unit").strong(), |ui| {
+        let u = &mut form.new_unit;
+        egui::Grid::new("new_unit_grid")
+            .num_columns(2)
+            .show(ui, |ui| {
+                ui.label("Name");
+                ui.text_edit_singleline(&mut u.name);
+                ui.end_row();
+                ui.label("Side");
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut u.side, Side::Regular, "Regular");
+                    ui.radio_value(&mut u.side, Side::Insurgent, "Insurgent");
+                });
+                ui.end_row();
+                ui.label("Troop Quality / Morale");
+                ui.horizontal(|ui| {
+                    die_picker(ui, "new_tq", "Troop Quality of the new unit", &mut u.tq);
+                    die_picker(ui, "new_morale", "Morale of the new unit", &mut u.morale);
+                });
+                ui.end_row();
+                ui.label("Optimum Range / armor");
+                ui.horizontal(|ui| {
+                    name_it(
+                        &ui.add(egui::DragValue::new(&mut u.optimum_range).range(0..=48)),
+                        egui::Role::SpinButton,
+                        "Optimum Range of the new unit",
+                    );
+                    name_it(
+                        &ui.add(egui::DragValue::new(&mut u.armor).range(0..=3)),
+                        egui::Role::SpinButton,
+                        "Armor of the new unit",
+                    );
+                });
+                ui.end_row();
+                super::style::number(ui, "Riflemen", &mut form.riflemen, 1..=20);
+                ui.end_row();
+                ui.label("Position");
+                ui.text_edit_singleline(&mut u.location);
+                ui.end_row();
+            });
+        let ready = !form.new_unit.name.trim().is_empty();
+        if ui
+            .add_enabled(ready, egui::Button::new("Add the unit"))
+            .clicked()
+        {
+            let mut unit = form.new_unit.clone();
+            unit.figures = (0..form.riflemen)
+                .map(|_| NewFigure {
+                    name: "Rifleman".to_owned(),
+                    weapon: Weapon::Rifle,
+                    tq: None,
+                })
+                .collect();
+            queue.push(UiCommand::Play(Command::AddUnit { unit }));
+        }
+    });
+}
+
+fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    ui.collapsing(
+        RichText::new("Hot Spots, Insurgency Level, turn and settings").strong(),
+        |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for spot in &state.hot_spots {
+                    let mut active = spot.active;
+                    if ui
+                        .checkbox(&mut active, format!("Hot Spot {} active", spot.number))
+                        .changed()
+                    {
+                        queue.push(UiCommand::Play(Command::SetHotSpot {
+                            hot_spot: spot.number,
+                            active,
+                        }));
+                    }
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Insurgency Level:");
+                for level in (1..=6)
+                    .map(InsurgencyLevel::Level)
+                    .chain([InsurgencyLevel::Automatic])
+                {
+                    if ui
+                        .selectable_label(state.insurgency == level, level.to_string())
+                        .clicked()
+                        && state.insurgency != level
+                    {
+                        queue.push(UiCommand::Play(Command::SetInsurgencyLevel { level }));
+                    }
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("Turn {}:", state.turn));
+                if ui.button("Turn −1").clicked() && state.turn > 1 {
+                    queue.push(UiCommand::Play(Command::SetTurn {
+                        turn: state.turn - 1,
+                        phase: state.phase,
+                    }));
+                }
+                if ui.button("Turn +1").clicked() {
+                    queue.push(UiCommand::Play(Command::SetTurn {
+                        turn: state.turn + 1,
+                        phase: state.phase,
+                    }));
+                }
+                for phase in [
+                    Phase::Reinforcements,
+                    Phase::RegularActivations,
+                    Phase::InsurgentActions,
+                ] {
+                    if ui
+                        .selectable_label(state.phase == phase, phase.name())
+                        .clicked()
+                        && state.phase != phase
+                    {
+                        queue.push(UiCommand::Play(Command::SetTurn {
+                            turn: state.turn,
+                            phase,
+                        }));
+                    }
+                }
+            });
+            let mut settings: Settings = state.settings.clone();
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Interruption penalty:");
+                ui.radio_value(
+                    &mut settings.interruption_penalty,
+                    InterruptionPenalty::AfterFirst,
+                    "a die for each after the first",
+                );
+                ui.radio_value(
+                    &mut settings.interruption_penalty,
+                    InterruptionPenalty::Each,
+                    "a die for each",
+                );
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Figure scale:");
+                ui.radio_value(&mut settings.scale, Scale::Mm15, "15mm");
+                ui.radio_value(&mut settings.scale, Scale::Mm28, "28mm (distances ×1.5)");
+            });
+            if settings != state.settings {
+                queue.push(UiCommand::Play(Command::ChangeSettings { settings }));
+            }
+        },
+    );
+}

@@ -1,0 +1,249 @@
+//! The Fire tab: attacker, target, every modifier as a labelled toggle, the pools, the roll.
+
+use egui::{RichText, Ui};
+
+use crate::game::{Command, Detail, FireContext, Game, Phase};
+use crate::rules::fire::{self, FireModifiers, OptimumReach};
+use crate::unit::{Side, UnitId};
+
+use super::command::UiCommand;
+use super::style::{self, unit_picker};
+
+/// The fire form.
+#[derive(Debug, Default)]
+pub struct FireForm {
+    /// Firing unit.
+    pub attacker: Option<UnitId>,
+    /// Target unit.
+    pub target: Option<UnitId>,
+    /// Toggles as the referee left them.
+    pub modifiers: FireModifiers,
+    /// Why the unit fires.
+    pub context: FireContext,
+    /// The pair and game moment the toggles were last proposed for.
+    proposed_for: Option<(UnitId, UnitId, usize)>,
+}
+
+impl FireForm {
+    /// Keeps the toggles in step with the units' state: a new pair gets a fresh proposal; a
+    /// new moment of the same pair refreshes what the state says and keeps the referee's
+    /// judgements (range, exposure, cover).
+    fn propose(&mut self, game: &Game) {
+        let (Some(a), Some(t)) = (self.attacker, self.target) else {
+            return;
+        };
+        let state = game.state();
+        let (Some(attacker), Some(target)) = (state.unit(a), state.unit(t)) else {
+            return;
+        };
+        let key = (a, t, game.entries().len());
+        if self.proposed_for == Some(key) {
+            return;
+        }
+        let fresh = FireModifiers::proposed(attacker, target, state.settings.interruption_penalty);
+        let same_pair = self.proposed_for.is_some_and(|(x, y, _)| x == a && y == t);
+        self.modifiers = if same_pair {
+            FireModifiers {
+                optimum_range: self.modifiers.optimum_range,
+                target_exposed: self.modifiers.target_exposed,
+                solid_cover: self.modifiers.solid_cover,
+                beyond_effective_range: self.modifiers.beyond_effective_range,
+                firepower_adjust: self.modifiers.firepower_adjust,
+                defense_adjust: self.modifiers.defense_adjust,
+                ..fresh
+            }
+        } else {
+            self.context = default_context(game, attacker.side, attacker.status.overwatch);
+            fresh
+        };
+        self.proposed_for = Some(key);
+    }
+}
+
+fn default_context(game: &Game, side: Side, overwatch: bool) -> FireContext {
+    match (side, game.state().phase) {
+        (Side::Insurgent, Phase::RegularActivations) => FireContext::Interrupt,
+        (Side::Regular, Phase::InsurgentActions) if overwatch => FireContext::Overwatch,
+        (Side::Regular, Phase::InsurgentActions) => FireContext::Reaction,
+        _ => FireContext::Activation,
+    }
+}
+
+/// Draws the Fire tab.
+pub fn fire_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut FireForm,
+    due: &mut super::turn::TurnForm,
+    queue: &mut Vec<UiCommand>,
+) {
+    let state = game.state();
+    style::heading(ui, "Fire combat");
+    // A target on the firing unit's own side is dropped.
+    if let (Some(a), Some(t)) = (form.attacker, form.target)
+        && state.unit(a).map(|u| u.side) == state.unit(t).map(|u| u.side)
+    {
+        form.target = None;
+    }
+    ui.horizontal_wrapped(|ui| {
+        unit_picker(
+            ui,
+            "fire_attacker",
+            "Firing unit",
+            game,
+            |u| u.in_play() && !u.non_combatant && u.firing_count() > 0,
+            &mut form.attacker,
+        );
+        let attacker_side = form.attacker.and_then(|a| state.unit(a)).map(|u| u.side);
+        unit_picker(
+            ui,
+            "fire_target",
+            "Target",
+            game,
+            |u| u.in_play() && !u.non_combatant && Some(u.side) != attacker_side,
+            &mut form.target,
+        );
+        if ui.button("Swap").clicked() {
+            std::mem::swap(&mut form.attacker, &mut form.target);
+        }
+    });
+    form.propose(game);
+    let (Some(a), Some(t)) = (form.attacker, form.target) else {
+        ui.label("Choose the firing unit and its target (or use Fire… and Target on the cards).");
+        last_fire_ui(ui, game, due, queue);
+        return;
+    };
+    let (Some(attacker), Some(target)) = (state.unit(a), state.unit(t)) else {
+        return;
+    };
+
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Fires as:").strong());
+        for (context, words) in [
+            (FireContext::Activation, "its activation or action"),
+            (FireContext::Interrupt, "an interruption"),
+            (FireContext::Reaction, "a reaction"),
+            (FireContext::Overwatch, "Overwatch"),
+        ] {
+            ui.radio_value(&mut form.context, context, words);
+        }
+    });
+
+    let scale = state.settings.scale;
+    let reach = OptimumReach::of(attacker);
+    let reach_words = match reach.support {
+        Some(s) => format!(
+            "{} ({} with its support weapons)",
+            scale.show(reach.base),
+            scale.show(s)
+        ),
+        None => scale.show(reach.base),
+    };
+    let m = &mut form.modifiers;
+    ui.label(RichText::new(format!("{} (firing)", attacker.name)).strong());
+    ui.checkbox(
+        &mut m.optimum_range,
+        format!("Target within Optimum Range: {reach_words} (+1)"),
+    );
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut m.attacker_rapid, "Moved Rapid this turn (−1)");
+        ui.checkbox(&mut m.attacker_pinned, "Pinned (−1)");
+    });
+    ui.horizontal_wrapped(|ui| {
+        super::style::number(
+            ui,
+            "Dice lost to interruptions and Overwatch fire:",
+            &mut m.interruption_dice,
+            0..=10,
+        );
+    });
+    ui.checkbox(
+        &mut m.beyond_effective_range,
+        "Beyond effective range: hits need 7+",
+    );
+    ui.add_space(4.0);
+    ui.label(RichText::new(format!("{} (target)", target.name)).strong());
+    ui.checkbox(
+        &mut m.target_exposed,
+        "Exposed: open ground, over 2\" from cover (+1 Firepower)",
+    );
+    let cautious = if attacker.side == Side::Insurgent {
+        "Moving Cautiously (+1 Defense, −1 Firepower)"
+    } else {
+        "Moving Cautiously (+1 Defense)"
+    };
+    ui.checkbox(&mut m.target_cautious, cautious);
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(
+            &mut m.target_in_cover,
+            "In Cover, hunkered down (+1 Defense)",
+        );
+        ui.checkbox(&mut m.solid_cover, "Behind Solid Cover (+1 Defense)");
+    });
+    ui.horizontal_wrapped(|ui| {
+        super::style::number(
+            ui,
+            "Referee's adjustment to Firepower:",
+            &mut m.firepower_adjust,
+            -10..=10,
+        );
+        super::style::number(ui, "to Defense:", &mut m.defense_adjust, -10..=10);
+    });
+
+    let firepower = fire::firepower(attacker, &form.modifiers);
+    let defense = fire::defense(target, &form.modifiers);
+    ui.separator();
+    ui.columns(2, |cols| {
+        super::result::pool_ui(&mut cols[0], "Firepower", &firepower);
+        super::result::pool_ui(&mut cols[1], "Defense", &defense);
+    });
+    ui.separator();
+    let command = Command::Fire {
+        attacker: a,
+        target: t,
+        modifiers: form.modifiers.clone(),
+        context: form.context,
+    };
+    let allowed = game.dice_request(&command).is_ok();
+    let words = if firepower.is_empty() {
+        "Fire (no Firepower: no attack)".to_owned()
+    } else {
+        format!(
+            "Fire: {} against {}",
+            firepower.notation(),
+            defense.notation()
+        )
+    };
+    if ui
+        .add_enabled(
+            allowed,
+            egui::Button::new(RichText::new(words).size(style::HEADING - 2.0).strong()),
+        )
+        .clicked()
+    {
+        queue.push(UiCommand::Play(command));
+    }
+    last_fire_ui(ui, game, due, queue);
+}
+
+/// The last fire combat, when it is the most recent event, and what is now due.
+fn last_fire_ui(
+    ui: &mut Ui,
+    game: &Game,
+    due: &mut super::turn::TurnForm,
+    queue: &mut Vec<UiCommand>,
+) {
+    let Some(index) = game.last_in_effect() else {
+        return;
+    };
+    if matches!(
+        game.outcome(index).map(|o| &o.detail),
+        Some(Detail::Fire(_))
+    ) {
+        ui.separator();
+        style::heading(ui, "Result");
+        super::result::entry_result_ui(ui, game, index);
+    }
+    ui.add_space(6.0);
+    super::turn::due_ui(ui, game, due, queue);
+}

@@ -1,0 +1,87 @@
+//! The referee's desk: the eframe app.
+//!
+//! Panels read the game and push [`UiCommand`]s; [`AssistantApp`] applies them once per frame,
+//! after the panels have been drawn. Nothing here changes the game except through its log.
+
+mod app;
+mod checks;
+mod command;
+mod dice_entry;
+mod edit;
+mod fire;
+mod log;
+mod result;
+mod scenario_info;
+mod start;
+mod style;
+mod top_bar;
+mod turn;
+mod units;
+
+use std::path::PathBuf;
+
+pub use app::{AssistantApp, Prefs};
+pub use command::UiCommand;
+
+/// The tabs of the desk in the middle of the window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Tab {
+    /// The turn: what is due and what each phase allows.
+    #[default]
+    Turn,
+    /// Fire combat.
+    Fire,
+    /// Reaction tests, interrupts, Quality and Morale checks.
+    Tests,
+    /// Manual edits.
+    Edit,
+    /// The scenario: brief, objectives, special rules.
+    Scenario,
+}
+
+impl Tab {
+    /// Every tab, in order.
+    pub const ALL: [Tab; 5] = [Tab::Turn, Tab::Fire, Tab::Tests, Tab::Edit, Tab::Scenario];
+
+    /// The tab's label.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Tab::Turn => "Turn",
+            Tab::Fire => "Fire",
+            Tab::Tests => "Tests",
+            Tab::Edit => "Edit",
+            Tab::Scenario => "Scenario",
+        }
+    }
+}
+
+/// How the app starts.
+#[derive(Clone, Debug, Default)]
+pub struct StartOptions {
+    /// A scenario or saved game to open at once (`ambush-alley play FILE`).
+    pub open: Option<PathBuf>,
+    /// Where the autosave lives; `None` for no autosave.
+    pub data_dir: Option<PathBuf>,
+    /// Seed for the app's dice (tests); `None` seeds from the system.
+    pub seed: Option<u64>,
+    /// Offer native file dialogs (off in tests, where none can open).
+    pub native_dialogs: bool,
+}
+
+/// Opens the window and runs the app until it is closed.
+pub fn run(options: StartOptions) -> Result<(), String> {
+    let native = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Ambush Alley Assistant")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([900.0, 600.0]),
+        renderer: eframe::Renderer::Glow,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Ambush Alley Assistant",
+        native,
+        Box::new(move |cc| Ok(Box::new(AssistantApp::new(cc, options)))),
+    )
+    .map_err(|e| e.to_string())
+}

@@ -1,0 +1,230 @@
+//! Drawing what an event did: its summary, its notes and its dice.
+
+use egui::{RichText, Ui};
+
+use crate::dice::{Face, Rolled};
+use crate::game::{Command, Detail, Event, FireReport, Game, Outcome};
+use crate::rules::checks::SUCCESS;
+use crate::rules::fire::Pool;
+
+use super::style::{self, DieLook, die_face};
+
+/// Draws the result of the event at a record index.
+pub fn entry_result_ui(ui: &mut Ui, game: &Game, index: usize) {
+    let (Some(outcome), Some(event)) = (game.outcome(index), game.event(index)) else {
+        return;
+    };
+    outcome_ui(ui, game, outcome, event);
+}
+
+/// Draws an outcome with the dice that were rolled for it.
+pub fn outcome_ui(ui: &mut Ui, game: &Game, outcome: &Outcome, event: &Event) {
+    let dice = &event.dice;
+    ui.label(
+        RichText::new(&outcome.summary)
+            .size(style::HEADING - 2.0)
+            .strong(),
+    );
+    match &outcome.detail {
+        Detail::Fire(report) => fire_ui(ui, game, report),
+        Detail::RegularMorale(_) | Detail::InsurgentMorale(_) => {
+            let modifier = match event.command {
+                Command::MoraleCheck { modifier, .. } => i32::from(modifier),
+                _ => 0,
+            };
+            faces_ui(ui, dice, |f| i32::from(f) + modifier >= SUCCESS);
+        }
+        Detail::Check(result) => {
+            ui.horizontal(|ui| {
+                let look = if result.passed {
+                    DieLook::Success
+                } else {
+                    DieLook::Failure
+                };
+                die_face(ui, result.face, result.test.die.sides(), look);
+                ui.label(format!(
+                    "{} — total {} (4+ passes)",
+                    result.test.notation(),
+                    result.total
+                ));
+            });
+            for reason in &result.test.reasons {
+                ui.label(RichText::new(reason).weak());
+            }
+        }
+        Detail::Reaction(result) => {
+            ui.horizontal_wrapped(|ui| {
+                let ins_look = if result.insurgent_first {
+                    DieLook::Success
+                } else {
+                    DieLook::Failure
+                };
+                ui.label("Insurgents");
+                die_face(
+                    ui,
+                    result.insurgent_face,
+                    result.setup.insurgent.die.sides(),
+                    ins_look,
+                );
+                ui.label(format!(
+                    "{} = {}",
+                    result.setup.insurgent.notation(),
+                    result.insurgent_total
+                ));
+                ui.separator();
+                ui.label("Regulars");
+                let reg_look = if result.insurgent_first {
+                    DieLook::Failure
+                } else {
+                    DieLook::Success
+                };
+                die_face(
+                    ui,
+                    result.regular_face,
+                    result.setup.regular.die.sides(),
+                    reg_look,
+                );
+                ui.label(format!(
+                    "{} = {}",
+                    result.setup.regular.notation(),
+                    result.regular_total
+                ));
+            });
+            for reason in result.setup.regular.reasons.iter().skip(1) {
+                ui.label(RichText::new(format!("Regulars: {reason}")).weak());
+            }
+        }
+        Detail::FirstAid { results } => {
+            let state = game.state();
+            ui.horizontal_wrapped(|ui| {
+                for r in results {
+                    let look = if r.wound.takes_figure_out() {
+                        DieLook::Failure
+                    } else {
+                        DieLook::Success
+                    };
+                    die_face(ui, r.face, 6, look);
+                    let name = state
+                        .unit_of_figure(r.figure)
+                        .and_then(|u| u.figure(r.figure))
+                        .map_or_else(|| r.figure.to_string(), |f| f.name.clone());
+                    ui.label(format!("{name}: {}", r.wound.name()));
+                }
+            });
+        }
+        Detail::Insurgency { .. }
+        | Detail::TableRoll { .. }
+        | Detail::Arrival { .. }
+        | Detail::None => {
+            faces_ui(ui, dice, |_| true);
+        }
+    }
+    for note in &outcome.notes {
+        ui.label(format!("• {note}"));
+    }
+}
+
+fn faces_ui(ui: &mut Ui, dice: &[Rolled], good: impl Fn(Face) -> bool) {
+    if dice.iter().all(|r| r.faces.is_empty()) {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for rolled in dice {
+            for &face in &rolled.faces {
+                let look = if good(face) {
+                    DieLook::Success
+                } else {
+                    DieLook::Failure
+                };
+                die_face(ui, face, rolled.die.sides(), look);
+            }
+        }
+    });
+}
+
+/// The breakdown of a pool, one line per contribution.
+pub fn pool_ui(ui: &mut Ui, title: &str, pool: &Pool) {
+    ui.label(RichText::new(format!("{title}: {}", pool.notation())).strong());
+    for line in &pool.lines {
+        ui.label(format!("  {:+} {}", line.dice, line.reason));
+    }
+    if pool.was_clamped() {
+        ui.label(format!("  ({} before the 0–10 limit)", pool.unclamped));
+    }
+}
+
+fn fire_ui(ui: &mut Ui, game: &Game, report: &FireReport) {
+    let state = game.state();
+    let name = |id| state.unit(id).map_or("?", |u| u.name.as_str());
+    let m = &report.matching;
+    ui.columns(2, |cols| {
+        pool_ui(
+            &mut cols[0],
+            &format!("Firepower of {}", name(report.attacker)),
+            &report.firepower,
+        );
+        pool_ui(
+            &mut cols[1],
+            &format!("Defense of {}", name(report.target)),
+            &report.defense,
+        );
+    });
+    let attack_sides = report.firepower.dice.first().map_or(6, |d| d.sides());
+    let defense_sides = report.defense.dice.first().map_or(6, |d| d.sides());
+    ui.label(format!(
+        "Attacker dice kept at {}+ (top) and the defender die that stopped each (below):",
+        m.target_number
+    ));
+    ui.horizontal_wrapped(|ui| {
+        for (i, &face) in m.attack.iter().enumerate() {
+            ui.vertical(|ui| {
+                let block = m.blocks.iter().find(|b| b.attack == i);
+                match block {
+                    Some(b) => {
+                        die_face(ui, face, attack_sides, DieLook::Blocked);
+                        die_face(ui, m.defense[b.defense], defense_sides, DieLook::Kept);
+                    }
+                    None => {
+                        die_face(ui, face, attack_sides, DieLook::Hit);
+                        ui.label(
+                            RichText::new("hit")
+                                .strong()
+                                .color(ui.visuals().error_fg_color),
+                        );
+                    }
+                }
+            });
+        }
+    });
+    let unused: Vec<Face> = m
+        .defense
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !m.blocks.iter().any(|b| b.defense == *i))
+        .map(|(_, &f)| f)
+        .collect();
+    ui.horizontal_wrapped(|ui| {
+        if !m.attack_discarded.is_empty() {
+            ui.label("Attacker discarded:");
+            for &f in &m.attack_discarded {
+                die_face(ui, f, attack_sides, DieLook::Discarded);
+            }
+        }
+        if !m.defense_discarded.is_empty() || !unused.is_empty() {
+            ui.label("Defender unused:");
+            for &f in unused.iter().chain(&m.defense_discarded) {
+                die_face(ui, f, defense_sides, DieLook::Discarded);
+            }
+        }
+    });
+    ui.label(
+        RichText::new(format!(
+            "{} unblocked — {} casualt{}",
+            m.hits(),
+            report.casualties,
+            if report.casualties == 1 { "y" } else { "ies" }
+        ))
+        .size(style::HEADING - 2.0)
+        .strong(),
+    );
+}

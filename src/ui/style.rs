@@ -1,0 +1,262 @@
+//! Colours, chips and dice faces shared by the panels.
+
+use egui::{
+    Align2, Color32, CornerRadius, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2,
+};
+
+use crate::unit::{Badge, Side};
+
+/// Text size of headings at zoom 1.
+pub const HEADING: f32 = 20.0;
+/// Text size of the turn headline at zoom 1.
+pub const HEADLINE: f32 = 24.0;
+
+/// The colour of a side.
+pub fn side_color(side: Side, dark: bool) -> Color32 {
+    match (side, dark) {
+        (Side::Regular, true) => Color32::from_rgb(110, 170, 255),
+        (Side::Regular, false) => Color32::from_rgb(20, 80, 180),
+        (Side::Insurgent, true) => Color32::from_rgb(255, 150, 90),
+        (Side::Insurgent, false) => Color32::from_rgb(170, 60, 10),
+    }
+}
+
+/// A heading for a section.
+pub fn heading(ui: &mut Ui, text: impl Into<String>) {
+    ui.label(RichText::new(text.into()).size(HEADING).strong());
+}
+
+/// A small coloured chip with words on it (statuses, weapons). Its size is known before it
+/// is placed, so in a wrapping row a chip that does not fit moves to the next line whole.
+pub fn chip(ui: &mut Ui, text: &str, fill: Color32, on: Color32) -> egui::Response {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let galley = ui.painter().layout_no_wrap(text.to_owned(), font, on);
+    let margin = Vec2::new(6.0, 2.0);
+    let (rect, response) = ui.allocate_exact_size(galley.size() + 2.0 * margin, Sense::hover());
+    if ui.is_rect_visible(rect) {
+        ui.painter().rect_filled(rect, CornerRadius::same(6), fill);
+        ui.painter().galley(rect.min + margin, galley, on);
+    }
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, text));
+    response
+}
+
+/// A status badge.
+pub fn badge(ui: &mut Ui, badge: &Badge) {
+    let dark = ui.visuals().dark_mode;
+    let (fill, on) = if badge.is_bad() {
+        if dark {
+            (Color32::from_rgb(120, 40, 30), Color32::WHITE)
+        } else {
+            (
+                Color32::from_rgb(250, 210, 200),
+                Color32::from_rgb(120, 20, 0),
+            )
+        }
+    } else if dark {
+        (Color32::from_rgb(45, 70, 60), Color32::WHITE)
+    } else {
+        (
+            Color32::from_rgb(205, 235, 215),
+            Color32::from_rgb(10, 70, 30),
+        )
+    };
+    chip(ui, &badge.label(), fill, on);
+}
+
+/// How a die face is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DieLook {
+    /// A kept die.
+    Kept,
+    /// A discarded die (below the number needed).
+    Discarded,
+    /// An attacker die nobody stopped: a hit.
+    Hit,
+    /// A die that stopped or was stopped.
+    Blocked,
+    /// A success in a test.
+    Success,
+    /// A failure in a test.
+    Failure,
+}
+
+/// Draws one die face with its value, about the size of a large letter.
+pub fn die_face(ui: &mut Ui, face: u8, sides: u8, look: DieLook) -> egui::Response {
+    let size = Vec2::splat(34.0);
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    let dark = ui.visuals().dark_mode;
+    let (fill, text, stroke) = match look {
+        DieLook::Kept => (
+            ui.visuals().extreme_bg_color,
+            ui.visuals().strong_text_color(),
+            ui.visuals().widgets.inactive.fg_stroke.color,
+        ),
+        DieLook::Discarded => (
+            ui.visuals().faint_bg_color,
+            ui.visuals().weak_text_color(),
+            ui.visuals().weak_text_color(),
+        ),
+        DieLook::Hit | DieLook::Failure => (
+            if dark {
+                Color32::from_rgb(150, 35, 30)
+            } else {
+                Color32::from_rgb(255, 205, 195)
+            },
+            if dark {
+                Color32::WHITE
+            } else {
+                Color32::from_rgb(120, 0, 0)
+            },
+            Color32::from_rgb(200, 50, 40),
+        ),
+        DieLook::Blocked | DieLook::Success => (
+            if dark {
+                Color32::from_rgb(35, 90, 55)
+            } else {
+                Color32::from_rgb(200, 240, 210)
+            },
+            if dark {
+                Color32::WHITE
+            } else {
+                Color32::from_rgb(0, 80, 20)
+            },
+            Color32::from_rgb(60, 160, 90),
+        ),
+    };
+    let painter = ui.painter();
+    painter.rect_filled(rect, CornerRadius::same(6), fill);
+    painter.rect_stroke(
+        rect,
+        CornerRadius::same(6),
+        Stroke::new(1.5, stroke),
+        StrokeKind::Inside,
+    );
+    painter.text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        face.to_string(),
+        FontId::proportional(18.0),
+        text,
+    );
+    painter.text(
+        Rect::from_min_size(
+            rect.right_bottom() - Vec2::new(12.0, 10.0),
+            Vec2::splat(10.0),
+        )
+        .center(),
+        Align2::CENTER_CENTER,
+        format!("d{sides}"),
+        FontId::proportional(7.5),
+        text.gamma_multiply(0.7),
+    );
+    response
+}
+
+/// A message at the top of the desk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// The words.
+    pub text: String,
+    /// True for errors (red), false for information.
+    pub error: bool,
+}
+
+impl Message {
+    /// An error message.
+    pub fn error(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            error: true,
+        }
+    }
+
+    /// An information message.
+    pub fn info(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            error: false,
+        }
+    }
+}
+
+/// Draws the message banner; returns true when the user dismisses it.
+pub fn message_ui(ui: &mut Ui, message: &Message) -> bool {
+    let dark = ui.visuals().dark_mode;
+    let (fill, on) = match (message.error, dark) {
+        (true, true) => (Color32::from_rgb(110, 30, 25), Color32::WHITE),
+        (true, false) => (
+            Color32::from_rgb(255, 220, 215),
+            Color32::from_rgb(110, 0, 0),
+        ),
+        (false, true) => (Color32::from_rgb(30, 60, 90), Color32::WHITE),
+        (false, false) => (
+            Color32::from_rgb(215, 235, 255),
+            Color32::from_rgb(0, 40, 90),
+        ),
+    };
+    let mut dismissed = false;
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(CornerRadius::same(6))
+        .inner_margin(egui::Margin::same(8))
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(&message.text).color(on).strong());
+                if ui.button("Dismiss").clicked() {
+                    dismissed = true;
+                }
+            });
+        });
+    dismissed
+}
+
+/// A button showing short words, with a full name for screen readers and tests
+/// ("Cautious" on Fireteam Alpha's card is "Activate Fireteam Alpha: Cautious").
+pub fn named_button(
+    ui: &mut Ui,
+    text: impl Into<egui::WidgetText>,
+    name: &str,
+    enabled: bool,
+) -> egui::Response {
+    let response = ui.add_enabled(enabled, egui::Button::new(text));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name));
+    response
+}
+
+/// A drop-down to pick a unit among those `keep` accepts.
+pub fn unit_picker(
+    ui: &mut Ui,
+    id_salt: &str,
+    label: &str,
+    game: &crate::game::Game,
+    keep: impl Fn(&crate::unit::Unit) -> bool,
+    selected: &mut Option<crate::unit::UnitId>,
+) {
+    let state = game.state();
+    let current = selected
+        .and_then(|id| state.unit(id))
+        .map_or_else(|| "choose…".to_owned(), |u| u.name.clone());
+    let label = ui.label(label);
+    egui::ComboBox::from_id_salt(id_salt)
+        .selected_text(current)
+        .show_ui(ui, |ui| {
+            for unit in state.units.iter().filter(|u| keep(u)) {
+                ui.selectable_value(selected, Some(unit.id), &unit.name);
+            }
+        })
+        .response
+        .labelled_by(label.id);
+}
+
+/// A number field with a label before it, linked for screen readers.
+pub fn number<N: egui::emath::Numeric>(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+) -> egui::Response {
+    let label = ui.label(label);
+    ui.add(egui::DragValue::new(value).range(range))
+        .labelled_by(label.id)
+}

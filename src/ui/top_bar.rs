@@ -1,0 +1,168 @@
+//! The bar across the top: where the game stands, and the game-wide buttons.
+
+use std::path::PathBuf;
+
+use egui::{RichText, Ui};
+
+use crate::session::Session;
+use crate::unit::Side;
+
+use super::app::Prefs;
+use super::command::UiCommand;
+use super::style;
+
+/// Draws the top bar.
+pub fn top_bar_ui(
+    ui: &mut Ui,
+    session: &Session,
+    prefs: &mut Prefs,
+    path_input: &mut String,
+    show_path: &mut bool,
+    queue: &mut Vec<UiCommand>,
+) {
+    let game = session.game();
+    let state = game.state();
+    let scenario = game.scenario();
+    let (regular, insurgent) = state.victory_points(scenario);
+    let dark = ui.visuals().dark_mode;
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(state.headline())
+                .size(style::HEADLINE)
+                .strong(),
+        );
+        ui.separator();
+        ui.label(
+            RichText::new(format!("Regulars {regular} VP"))
+                .size(style::HEADING)
+                .color(style::side_color(Side::Regular, dark))
+                .strong(),
+        );
+        ui.label(
+            RichText::new(format!("Insurgents {insurgent} VP"))
+                .size(style::HEADING)
+                .color(style::side_color(Side::Insurgent, dark))
+                .strong(),
+        );
+        ui.separator();
+        ui.label(
+            RichText::new(format!("Insurgency {}", state.insurgency)).size(style::HEADING - 2.0),
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(game.can_undo(), egui::Button::new("Undo (Ctrl+Z)"))
+            .clicked()
+        {
+            queue.push(UiCommand::Undo);
+        }
+        if ui
+            .add_enabled(game.can_redo(), egui::Button::new("Redo (Ctrl+Y)"))
+            .clicked()
+        {
+            queue.push(UiCommand::Redo);
+        }
+        let mut physical = prefs.physical_dice;
+        if ui.checkbox(&mut physical, "Physical dice").changed() {
+            queue.push(UiCommand::SetPhysicalDice(physical));
+        }
+        ui.menu_button("Game", |ui| {
+            if ui.button("Save (Ctrl+S)").clicked() {
+                queue.push(UiCommand::Save);
+            }
+            if ui.button("Save as…").clicked() {
+                queue.push(UiCommand::SaveAsDialog);
+            }
+            if ui.button("Open… (Ctrl+O)").clicked() {
+                queue.push(UiCommand::OpenDialog);
+            }
+            if ui.button("Export report…").clicked() {
+                queue.push(UiCommand::ExportDialog);
+            }
+            if ui.button("Type a path…").clicked() {
+                *show_path = true;
+            }
+            ui.separator();
+            if ui.button("Close game").clicked() {
+                queue.push(UiCommand::CloseGame);
+            }
+        });
+        ui.menu_button("View", |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Text size");
+                if ui.button("A−").clicked() {
+                    prefs.ui_scale = (prefs.ui_scale - 0.1).max(0.8);
+                }
+                ui.label(format!("{:.0}%", prefs.ui_scale * 100.0));
+                if ui.button("A+").clicked() {
+                    prefs.ui_scale = (prefs.ui_scale + 0.1).min(2.4);
+                }
+            });
+            let theme = if prefs.dark {
+                "Light theme"
+            } else {
+                "Dark theme"
+            };
+            if ui.button(theme).clicked() {
+                prefs.dark = !prefs.dark;
+            }
+        });
+        ui.separator();
+        match (session.save_error(), session.journal_path()) {
+            (Some(_), _) => {
+                ui.label(
+                    RichText::new("Autosave failing: see the message")
+                        .color(ui.visuals().error_fg_color),
+                );
+            }
+            (None, Some(_)) => {
+                ui.label(RichText::new("Autosaved").weak()).on_hover_text(
+                    session
+                        .journal_path()
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_default(),
+                );
+            }
+            (None, None) => {
+                ui.label(RichText::new("No autosave: save the game yourself").weak());
+            }
+        }
+        ui.label(RichText::new(&scenario.name).italics().weak());
+    });
+    if *show_path {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Path:");
+            ui.add(
+                egui::TextEdit::singleline(path_input)
+                    .hint_text("type a file path")
+                    .desired_width(300.0),
+            )
+            .labelled_by(label.id);
+            let path = PathBuf::from(path_input.trim());
+            let has_path = !path_input.trim().is_empty();
+            if ui
+                .add_enabled(has_path, egui::Button::new("Open path"))
+                .clicked()
+            {
+                queue.push(UiCommand::OpenPath(path.clone()));
+            }
+            if ui
+                .add_enabled(has_path, egui::Button::new("Save to path"))
+                .clicked()
+            {
+                queue.push(UiCommand::SaveAsPath(path.clone()));
+            }
+            if ui
+                .add_enabled(has_path, egui::Button::new("Export report to path"))
+                .clicked()
+            {
+                queue.push(UiCommand::ExportPath(path));
+            }
+            if ui.button("Hide").clicked() {
+                *show_path = false;
+            }
+        });
+    }
+    ui.add_space(2.0);
+}

@@ -1,0 +1,382 @@
+//! The Turn tab: what the rules call for now, the phase's actions, and the last result.
+
+use std::collections::BTreeMap;
+
+use egui::{RichText, Ui};
+
+use crate::game::{Command, Game, PendingStep, Phase};
+use crate::unit::{FigureId, Side, UnitId};
+
+use super::command::UiCommand;
+use super::style::{self, named_button, unit_picker};
+
+/// The Turn tab's own choices.
+#[derive(Debug, Default)]
+pub struct TurnForm {
+    /// Figures chosen as casualties, by pending step.
+    pub casualties: BTreeMap<u32, Vec<FigureId>>,
+    /// Unit for the "other actions".
+    pub unit: Option<UnitId>,
+    /// Second unit (joining).
+    pub into: Option<UnitId>,
+    /// Hot Spot to neutralize.
+    pub hot_spot: u8,
+}
+
+/// Draws the Turn tab.
+pub fn turn_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut Vec<UiCommand>) {
+    due_ui(ui, game, form, queue);
+    ui.add_space(6.0);
+    phase_ui(ui, game, queue);
+    ui.add_space(6.0);
+    if let Some(index) = game.last_in_effect() {
+        ui.separator();
+        style::heading(ui, "Last result");
+        super::result::entry_result_ui(ui, game, index);
+    }
+    ui.add_space(6.0);
+    ui.separator();
+    other_actions_ui(ui, game, form, queue);
+}
+
+/// The steps the rules call for now, each with its buttons.
+pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    form.casualties.retain(|id, _| state.pending(*id).is_some());
+    if state.pending.is_empty() {
+        return;
+    }
+    style::heading(ui, format!("Due now ({})", state.pending.len()));
+    for pending in &state.pending {
+        let words = state.describe_pending(&pending.step);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(&words).strong());
+            ui.horizontal_wrapped(|ui| {
+                let id = pending.id;
+                match &pending.step {
+                    PendingStep::InsurgencyRoll => {
+                        if ui.button("Make the Insurgency roll").clicked() {
+                            queue.push(UiCommand::Play(Command::InsurgencyRoll));
+                        }
+                    }
+                    PendingStep::TableRoll => {
+                        if ui.button("Roll the 2d6").clicked() {
+                            queue.push(UiCommand::Play(Command::TableRoll { pending: id }));
+                        }
+                    }
+                    PendingStep::Arrival { spec, .. } => {
+                        if named_button(
+                            ui,
+                            "Roll up the arrival and its Hot Spot",
+                            &format!("Roll up arrival {id}: {}", spec.describe()),
+                            true,
+                        )
+                        .clicked()
+                        {
+                            queue.push(UiCommand::Play(Command::Arrival { pending: id }));
+                        }
+                    }
+                    PendingStep::HotSpotChoice { .. } => {
+                        ui.label("Place at:");
+                        for spot in state.hot_spots.iter().filter(|h| h.active) {
+                            if ui.button(format!("Hot Spot {}", spot.number)).clicked() {
+                                queue.push(UiCommand::Play(Command::PlaceArrival {
+                                    pending: id,
+                                    hot_spot: spot.number,
+                                }));
+                            }
+                        }
+                    }
+                    PendingStep::AmbushRoll { .. } => {
+                        if ui.button("Roll for the ambush").clicked() {
+                            queue.push(UiCommand::Play(Command::AmbushRoll { pending: id }));
+                        }
+                    }
+                    PendingStep::AmbushPlacement { .. } => {
+                        if ui.button("Roll its Hot Spot").clicked() {
+                            queue.push(UiCommand::Play(Command::AmbushPlacement { pending: id }));
+                        }
+                    }
+                    PendingStep::Casualties { unit, count } => {
+                        casualties_ui(ui, game, form, id, *unit, *count as usize, queue);
+                    }
+                    PendingStep::MoraleCheck { unit, .. } => {
+                        let name = state.unit(*unit).map_or("", |u| u.name.as_str());
+                        if named_button(
+                            ui,
+                            "Roll the Morale check",
+                            &format!("Roll Morale check for {name}"),
+                            true,
+                        )
+                        .clicked()
+                        {
+                            queue.push(UiCommand::Play(Command::MoraleCheck {
+                                unit: *unit,
+                                modifier: 0,
+                                defensible: false,
+                            }));
+                        }
+                        if ui.button("With a modifier…").clicked() {
+                            queue.push(UiCommand::MoraleFor(*unit));
+                        }
+                    }
+                }
+                if named_button(ui, "Skip", &format!("Skip: {words}"), true).clicked() {
+                    queue.push(UiCommand::Play(Command::SkipPending { pending: id }));
+                }
+            });
+        });
+    }
+}
+
+fn casualties_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut TurnForm,
+    pending: u32,
+    unit_id: UnitId,
+    count: usize,
+    queue: &mut Vec<UiCommand>,
+) {
+    let Some(unit) = game.state().unit(unit_id) else {
+        return;
+    };
+    let due = count.min(unit.firing_count());
+    let chosen = form
+        .casualties
+        .entry(pending)
+        .or_insert_with(|| unit.casualty_proposal(count));
+    ui.vertical(|ui| {
+        ui.label(format!(
+            "Choose {due} (proposed: riflemen first, leaders last):"
+        ));
+        ui.horizontal_wrapped(|ui| {
+            for figure in unit.firing_line() {
+                let mut on = chosen.contains(&figure.id);
+                let label = format!("{} ({})", figure.name, figure.weapon);
+                if ui.checkbox(&mut on, label).changed() {
+                    if on {
+                        chosen.push(figure.id);
+                    } else {
+                        chosen.retain(|f| *f != figure.id);
+                    }
+                }
+            }
+        });
+        let ready = chosen.len() == due;
+        let (text, command) = if unit.side == Side::Regular {
+            (
+                format!("Roll First Aid for {due}"),
+                Command::FirstAid {
+                    pending,
+                    figures: chosen.clone(),
+                },
+            )
+        } else {
+            (
+                format!("Remove {due} casualt{}", if due == 1 { "y" } else { "ies" }),
+                Command::RemoveCasualties {
+                    pending,
+                    figures: chosen.clone(),
+                },
+            )
+        };
+        if named_button(
+            ui,
+            text.as_str(),
+            &format!("{} from {}", text, unit.name),
+            ready,
+        )
+        .clicked()
+        {
+            queue.push(UiCommand::Play(command));
+        }
+        if !ready {
+            ui.label(
+                RichText::new(format!("{} chosen, {due} needed", chosen.len()))
+                    .color(ui.visuals().warn_fg_color),
+            );
+        }
+    });
+}
+
+fn phase_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    style::heading(ui, state.phase.name());
+    match state.phase {
+        Phase::Reinforcements => {
+            ui.label("Roll for Insurgent reinforcements, then the Regulars activate.");
+            if ui.button("Start Regular activations").clicked() {
+                queue.push(UiCommand::Play(Command::StartActivations));
+            }
+        }
+        Phase::RegularActivations => {
+            let waiting: Vec<&str> = state
+                .units_in_play(Side::Regular)
+                .filter(|u| !u.non_combatant && !u.status.activated)
+                .map(|u| u.name.as_str())
+                .collect();
+            if waiting.is_empty() {
+                ui.label("Every Regular unit has activated.");
+            } else {
+                ui.label(format!(
+                    "Still to activate: {} — use the buttons on their cards.",
+                    waiting.join(", ")
+                ));
+            }
+            ui.label("Insurgents interrupt from the Tests tab; fire from the Fire tab.");
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("Interrupt…").clicked() {
+                    queue.push(UiCommand::ShowTab(super::Tab::Tests));
+                }
+                if ui.button("End Regular activations").clicked() {
+                    queue.push(UiCommand::Play(Command::StartInsurgentPhase));
+                }
+            });
+        }
+        Phase::InsurgentActions => {
+            let waiting: Vec<&str> = state
+                .units_in_play(Side::Insurgent)
+                .filter(|u| {
+                    !u.status.activated && u.status.interrupts_made == 0 && !u.status.done_for_turn
+                })
+                .map(|u| u.name.as_str())
+                .collect();
+            if waiting.is_empty() {
+                ui.label("Every Insurgent unit has acted or interrupted.");
+            } else {
+                ui.label(format!("May still act: {}", waiting.join(", ")));
+            }
+            if ui.button("End turn").clicked() {
+                queue.push(UiCommand::Play(Command::EndTurn));
+            }
+        }
+        Phase::GameOver => {
+            ui.label(
+                RichText::new(state.final_score(game.scenario()))
+                    .size(style::HEADING)
+                    .strong(),
+            );
+            ui.label("Undo brings the game back if it ended by mistake.");
+        }
+    }
+}
+
+fn other_actions_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    ui.collapsing(
+        RichText::new("More actions").size(style::HEADING - 4.0),
+        |ui| {
+            ui.horizontal_wrapped(|ui| {
+                unit_picker(
+                    ui,
+                    "turn_unit",
+                    "Unit",
+                    game,
+                    |u| u.in_play(),
+                    &mut form.unit,
+                );
+            });
+            let Some(unit) = form.unit else {
+                ui.label("Choose a unit for these actions.");
+                return;
+            };
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("Declare In Cover").clicked() {
+                    queue.push(UiCommand::Play(Command::DeclareInCover { unit }));
+                }
+                if ui.button("Leave the table").clicked() {
+                    queue.push(UiCommand::Play(Command::LeaveTable { unit }));
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                let label = ui.label("Neutralize Hot Spot");
+                egui::ComboBox::from_id_salt("neutralize_spot")
+                    .selected_text(if form.hot_spot == 0 {
+                        "choose…".to_owned()
+                    } else {
+                        form.hot_spot.to_string()
+                    })
+                    .show_ui(ui, |ui| {
+                        for spot in state.hot_spots.iter().filter(|h| h.active) {
+                            ui.selectable_value(
+                                &mut form.hot_spot,
+                                spot.number,
+                                spot.number.to_string(),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                if ui
+                    .add_enabled(form.hot_spot != 0, egui::Button::new("Neutralize"))
+                    .clicked()
+                {
+                    queue.push(UiCommand::Play(Command::NeutralizeHotSpot {
+                        hot_spot: form.hot_spot,
+                        unit,
+                    }));
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                let side = state.unit(unit).map(|u| u.side);
+                unit_picker(
+                    ui,
+                    "turn_into",
+                    "Joins",
+                    game,
+                    |u| u.in_play() && Some(u.side) == side && u.id != unit && !u.non_combatant,
+                    &mut form.into,
+                );
+                if let Some(into) = form.into
+                    && ui.button("Join").clicked()
+                {
+                    queue.push(UiCommand::Play(Command::JoinUnit { from: unit, into }));
+                }
+            });
+        },
+    );
+    ui.collapsing(
+        RichText::new("Victory points").size(style::HEADING - 4.0),
+        |ui| {
+            for count in &state.victory {
+                let Some(item) = game.scenario().victory_item(&count.item) else {
+                    continue;
+                };
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!(
+                        "{} — {}: {} × {} = {}",
+                        item.side,
+                        item.label,
+                        count.count,
+                        item.points,
+                        count.count * item.points
+                    ));
+                    if named_button(ui, "+1", &format!("Award {}", item.label), true).clicked() {
+                        queue.push(UiCommand::Play(Command::AwardVictory {
+                            item: item.id.clone(),
+                            delta: 1,
+                        }));
+                    }
+                    if named_button(
+                        ui,
+                        "−1",
+                        &format!("Take back {}", item.label),
+                        count.count != 0,
+                    )
+                    .clicked()
+                    {
+                        queue.push(UiCommand::Play(Command::AwardVictory {
+                            item: item.id.clone(),
+                            delta: -1,
+                        }));
+                    }
+                });
+            }
+            if state.phase != Phase::GameOver && ui.button("End the game now").clicked() {
+                queue.push(UiCommand::Play(Command::EndGame));
+            }
+        },
+    );
+}

@@ -1,0 +1,292 @@
+//! Unit cards for each side, and the Hot Spots.
+
+use egui::{Color32, CornerRadius, RichText, Stroke, Ui};
+
+use crate::game::{Command, Game, Phase};
+use crate::rules::fire::OptimumReach;
+use crate::unit::{Movement, Side, Unit, Weapon};
+
+use super::command::UiCommand;
+use super::style::{self, named_button};
+
+/// The cards of one side: units on the table first, then those off it.
+pub fn side_ui(ui: &mut Ui, game: &Game, side: Side, dark: bool, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    let in_play = state
+        .units
+        .iter()
+        .filter(|u| u.side == side && u.in_play())
+        .count();
+    style::heading(ui, format!("{side} units ({in_play})"));
+    egui::ScrollArea::vertical()
+        .id_salt(("units", side))
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for unit in state.units.iter().filter(|u| u.side == side && u.in_play()) {
+                card_ui(ui, game, unit, dark, queue);
+            }
+            let waiting: Vec<&Unit> = state
+                .units
+                .iter()
+                .map(|u| &**u)
+                .filter(|u| u.side == side && !u.in_play())
+                .collect();
+            if !waiting.is_empty() {
+                ui.collapsing(format!("Not on the table ({})", waiting.len()), |ui| {
+                    for unit in waiting {
+                        ui.label(format!("{} — {}", unit.name, presence_words(unit)));
+                    }
+                });
+            }
+        });
+}
+
+fn presence_words(unit: &Unit) -> String {
+    use crate::unit::Presence;
+    match &unit.presence {
+        Presence::OnTable => "on the table".to_owned(),
+        Presence::AwaitingHotSpot => "waiting for its Hot Spot".to_owned(),
+        Presence::InReserve => "in ambush".to_owned(),
+        Presence::LeftTable => "left the table".to_owned(),
+        Presence::Eliminated { cause } => cause.describe().to_owned(),
+    }
+}
+
+fn weapon_chip(ui: &mut Ui, unit: &Unit, figure: &crate::unit::Figure, count: usize) {
+    let dark = ui.visuals().dark_mode;
+    let (fill, on) = if dark {
+        (Color32::from_gray(55), Color32::from_gray(235))
+    } else {
+        (Color32::from_gray(225), Color32::from_gray(20))
+    };
+    let mut text = match figure.weapon {
+        Weapon::Leader if figure.name.to_lowercase().contains("leader") => figure.name.clone(),
+        Weapon::Leader => format!("{} (leader)", figure.name),
+        Weapon::LightSupport => format!("{} +1", figure.name),
+        Weapon::MediumSupport | Weapon::AtRpg => format!("{} +2", figure.name),
+        _ => figure.name.clone(),
+    };
+    if figure.weapon == Weapon::AtRpg && !figure.name.contains("AT") {
+        text.push_str(" (AT)");
+    }
+    if let Some(tq) = figure.tq
+        && tq != unit.tq
+    {
+        text.push_str(&format!(" {tq}"));
+    }
+    if figure.wound == Some(crate::unit::Wound::Slight) {
+        text.push_str(" (slight wound)");
+    }
+    if count > 1 {
+        text = format!("{count}× {text}");
+    }
+    style::chip(ui, &text, fill, on);
+}
+
+fn card_ui(ui: &mut Ui, game: &Game, unit: &Unit, dark: bool, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    let color = style::side_color(unit.side, dark);
+    let active = state.active_unit == Some(unit.id);
+    let stroke = if active {
+        Stroke::new(3.0, color)
+    } else {
+        Stroke::new(1.0, color.gamma_multiply(0.6))
+    };
+    egui::Frame::group(ui.style())
+        .stroke(stroke)
+        .corner_radius(CornerRadius::same(8))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(&unit.name)
+                        .size(style::HEADING - 2.0)
+                        .strong()
+                        .color(color),
+                );
+                if active {
+                    ui.label(RichText::new("(active)").strong());
+                }
+            });
+            let reach = OptimumReach::of(unit);
+            let scale = state.settings.scale;
+            let range = match reach.support {
+                Some(support) => format!(
+                    "{} ({} support)",
+                    scale.show(reach.base),
+                    scale.show(support)
+                ),
+                None => scale.show(reach.base),
+            };
+            if unit.non_combatant {
+                ui.label("Does not act: waiting to be picked up");
+            } else {
+                ui.label(format!(
+                    "TQ {} · Morale {} · Optimum {} · Armor {}",
+                    unit.test_die(),
+                    unit.morale,
+                    range,
+                    unit.armor
+                ));
+            }
+            ui.horizontal_wrapped(|ui| {
+                // Alike figures are shown once with a count: "2× Rifleman".
+                let mut shown: Vec<(&crate::unit::Figure, usize)> = Vec::new();
+                for figure in unit.firing_line() {
+                    match shown.iter_mut().find(|(f, _)| {
+                        f.name == figure.name
+                            && f.weapon == figure.weapon
+                            && f.tq == figure.tq
+                            && f.wound == figure.wound
+                    }) {
+                        Some((_, n)) => *n += 1,
+                        None => shown.push((figure, 1)),
+                    }
+                }
+                for (figure, n) in shown {
+                    weapon_chip(ui, unit, figure, n);
+                }
+            });
+            let dependants: Vec<String> = unit
+                .figures
+                .iter()
+                .filter(|f| !f.in_firing_line())
+                .map(|f| match f.wound {
+                    Some(w) => format!("{} ({} wound)", f.name, w.name()),
+                    None => f.name.clone(),
+                })
+                .collect();
+            if !dependants.is_empty() {
+                ui.label(format!("Dependants: {}", dependants.join(", ")));
+            }
+            if !unit.location.is_empty() {
+                ui.label(RichText::new(format!("At {}", unit.location)).weak());
+            }
+            let badges = unit.badges(state.turn);
+            if !badges.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    for b in &badges {
+                        style::badge(ui, b);
+                    }
+                });
+            }
+            if !unit.non_combatant {
+                actions_ui(ui, game, unit, queue);
+            }
+        });
+    ui.add_space(4.0);
+}
+
+fn actions_ui(ui: &mut Ui, game: &Game, unit: &Unit, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    let name = &unit.name;
+    let can_activate = unit.side == Side::Regular
+        && state.phase == Phase::RegularActivations
+        && !unit.status.activated
+        && !unit.status.done_for_turn;
+    let can_act = unit.side == Side::Insurgent
+        && state.phase == Phase::InsurgentActions
+        && !unit.status.activated
+        && unit.status.interrupts_made == 0
+        && !unit.status.done_for_turn;
+    if can_activate || can_act {
+        ui.horizontal_wrapped(|ui| {
+            if can_activate {
+                ui.label(RichText::new("Activate:").strong());
+                for (text, movement, overwatch) in [
+                    ("Halted", Movement::Halted, false),
+                    ("Cautious", Movement::Cautious, false),
+                    ("Rapid", Movement::Rapid, false),
+                    ("Overwatch", Movement::Halted, true),
+                ] {
+                    let command = Command::Activate {
+                        unit: unit.id,
+                        movement,
+                        overwatch,
+                    };
+                    let allowed = game.dice_request(&command).is_ok();
+                    if named_button(ui, text, &format!("Activate {name}: {text}"), allowed)
+                        .clicked()
+                    {
+                        queue.push(UiCommand::Play(command));
+                    }
+                }
+            }
+            if can_act {
+                ui.label(RichText::new("Act:").strong());
+                for (text, movement) in [
+                    ("Halted", Movement::Halted),
+                    ("Cautious", Movement::Cautious),
+                    ("Rapid", Movement::Rapid),
+                ] {
+                    let command = Command::InsurgentAction {
+                        unit: unit.id,
+                        movement,
+                    };
+                    if named_button(ui, text, &format!("{name} acts: {text}"), true).clicked() {
+                        queue.push(UiCommand::Play(command));
+                    }
+                }
+            }
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().button_padding = egui::vec2(5.0, 1.0);
+        let small = |text: &str| RichText::new(text).size(13.0);
+        if named_button(
+            ui,
+            small("Fire"),
+            &format!("{name} fires"),
+            unit.firing_count() > 0,
+        )
+        .clicked()
+        {
+            queue.push(UiCommand::FireFrom(unit.id));
+        }
+        if named_button(ui, small("Target"), &format!("Target {name}"), true).clicked() {
+            queue.push(UiCommand::FireAt(unit.id));
+        }
+        if named_button(
+            ui,
+            small("Morale"),
+            &format!("Morale check for {name}"),
+            true,
+        )
+        .clicked()
+        {
+            queue.push(UiCommand::MoraleFor(unit.id));
+        }
+        if named_button(ui, small("Edit"), &format!("Edit {name}"), true).clicked() {
+            queue.push(UiCommand::EditUnit(unit.id));
+        }
+    });
+}
+
+/// The five Hot Spots.
+pub fn hot_spots_ui(ui: &mut Ui, game: &Game) {
+    style::heading(ui, "Hot Spots");
+    ui.horizontal_wrapped(|ui| {
+        let dark = ui.visuals().dark_mode;
+        for spot in &game.state().hot_spots {
+            let (fill, on, words) = match (spot.active, dark) {
+                (true, true) => (Color32::from_rgb(120, 70, 20), Color32::WHITE, "active"),
+                (true, false) => (
+                    Color32::from_rgb(255, 225, 180),
+                    Color32::from_rgb(110, 50, 0),
+                    "active",
+                ),
+                (false, true) => (
+                    Color32::from_gray(50),
+                    Color32::from_gray(170),
+                    "neutralized",
+                ),
+                (false, false) => (
+                    Color32::from_gray(220),
+                    Color32::from_gray(90),
+                    "neutralized",
+                ),
+            };
+            style::chip(ui, &format!("{} {words}", spot.number), fill, on);
+        }
+    });
+}

@@ -1,0 +1,247 @@
+//! The real app, driven headless by its labels, as a referee would use it.
+
+use std::path::{Path, PathBuf};
+
+use ambush_alley::game::{Game, Phase};
+use ambush_alley::ui::{AssistantApp, Prefs, StartOptions};
+use ambush_alley::unit::{Side, Unit};
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("aa-app-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn app(data_dir: &Path, physical_dice: bool) -> Harness<'static, AssistantApp> {
+    let options = StartOptions {
+        open: None,
+        data_dir: Some(data_dir.to_owned()),
+        seed: Some(7),
+        native_dialogs: false,
+    };
+    let prefs = Prefs {
+        physical_dice,
+        ..Prefs::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_eframe(move |_cc| AssistantApp::with_prefs(options, prefs));
+    harness.run();
+    harness
+}
+
+fn game<'a>(harness: &'a Harness<'_, AssistantApp>) -> &'a Game {
+    harness.state().game().expect("a game is open")
+}
+
+fn unit<'a>(harness: &'a Harness<'_, AssistantApp>, name: &str) -> &'a Unit {
+    game(harness)
+        .state()
+        .units
+        .iter()
+        .find(|u| u.name == name)
+        .map(|u| &**u)
+        .unwrap_or_else(|| panic!("no unit {name}"))
+}
+
+fn click(harness: &mut Harness<'_, AssistantApp>, label: &str) {
+    // Bring it into view first: cards further down a side panel are scrolled out of sight.
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Types faces into the physical-dice prompt, one line per group, pressing Enter after each.
+fn type_dice(harness: &mut Harness<'_, AssistantApp>, groups: &[(&str, &str)]) {
+    for (label, faces) in groups {
+        let name = format!("Faces for {label}");
+        let field = harness.get_by_label(&name);
+        field.focus();
+        field.type_text(faces);
+        harness.run();
+        harness.key_press(Key::Enter);
+        harness.run();
+    }
+}
+
+fn new_game(harness: &mut Harness<'_, AssistantApp>) {
+    click(harness, "New game: Contracting Trouble!");
+    assert_eq!(game(harness).state().turn, 1);
+}
+
+#[test]
+fn fire_with_typed_dice_then_undo_restores_the_figures() {
+    let dir = temp_dir("fire");
+    let mut harness = app(&dir, true);
+    new_game(&mut harness);
+    click(&mut harness, "Activate Fireteam Alpha: Halted");
+    assert!(unit(&harness, "Fireteam Alpha").status.activated);
+    click(&mut harness, "Fireteam Alpha fires");
+    click(&mut harness, "Target Insurgents 1");
+    // 4 figures + SAW + M203 = 6d8 against 6 Insurgents: 6d6.
+    click(&mut harness, "Fire: 6d8 against 6d6");
+    type_dice(
+        &mut harness,
+        &[
+            ("Firepower: Fireteam Alpha", "8 8 7 6 5 1"),
+            ("Defense: Insurgents 1", "6 5 2 2 1 1"),
+        ],
+    );
+    let outcome = game(&harness).last_outcome().expect("the fire was applied");
+    assert!(
+        outcome.summary.contains("3 casualties"),
+        "{}",
+        outcome.summary
+    );
+    // The result is drawn, and the casualties are proposed.
+    harness.get_by_label_contains("3 unblocked");
+    click(&mut harness, "Remove 3 casualties from Insurgents 1");
+    assert_eq!(unit(&harness, "Insurgents 1").figures.len(), 3);
+    // Undo (Ctrl+Z) restores the figures.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(unit(&harness, "Insurgents 1").figures.len(), 6);
+    // Redo (Ctrl+Y) takes them off again.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run();
+    assert_eq!(unit(&harness, "Insurgents 1").figures.len(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_typed_faces_are_refused_and_nothing_changes() {
+    let dir = temp_dir("badfaces");
+    let mut harness = app(&dir, true);
+    new_game(&mut harness);
+    click(&mut harness, "Morale check for Fireteam Alpha");
+    click(
+        &mut harness,
+        "Morale check with modifier for Fireteam Alpha",
+    );
+    let field = harness.get_by_label("Faces for Morale: Fireteam Alpha");
+    field.focus();
+    field.type_text("9 9 12");
+    harness.run();
+    harness.get_by_label_contains("expected 4 d10 face(s), got 3");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(game(&harness).events_in_effect(), 0, "nothing was applied");
+    click(&mut harness, "Cancel");
+    assert_eq!(game(&harness).events_in_effect(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_morale_check_pins_a_regular_unit_and_end_of_turn_clears_it() {
+    let dir = temp_dir("morale");
+    let mut harness = app(&dir, true);
+    new_game(&mut harness);
+    click(&mut harness, "Morale check for Fireteam Alpha");
+    click(
+        &mut harness,
+        "Morale check with modifier for Fireteam Alpha",
+    );
+    type_dice(&mut harness, &[("Morale: Fireteam Alpha", "1 2 3 9")]);
+    assert!(unit(&harness, "Fireteam Alpha").status.pinned);
+    harness.get_by_label("Pinned");
+    click(&mut harness, "Turn");
+    click(&mut harness, "End Regular activations");
+    assert_eq!(game(&harness).state().phase, Phase::InsurgentActions);
+    click(&mut harness, "End turn");
+    assert_eq!(game(&harness).state().turn, 2);
+    assert!(!unit(&harness, "Fireteam Alpha").status.pinned);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_insurgency_roll_places_reinforcements() {
+    let dir = temp_dir("reinforce");
+    let mut harness = app(&dir, true);
+    new_game(&mut harness);
+    click(&mut harness, "End Regular activations");
+    click(&mut harness, "End turn");
+    assert_eq!(game(&harness).state().phase, Phase::Reinforcements);
+    // Automatic: no die for the Insurgency roll itself.
+    click(&mut harness, "Make the Insurgency roll");
+    click(&mut harness, "Roll the 2d6");
+    type_dice(&mut harness, &[("Reinforcement table (2d6)", "3 4")]);
+    // 7: 1d6 small arms + leader + light support. Count 3, Hot Spot 2.
+    harness.get_by_label_contains("Roll up arrival").click();
+    harness.run();
+    type_dice(
+        &mut harness,
+        &[
+            ("Number of Rifle figures (1d6)", "3"),
+            ("Hot Spot (6: Insurgent choice)", "2"),
+        ],
+    );
+    let arrived = unit(&harness, "Insurgents R1");
+    assert_eq!(arrived.side, Side::Insurgent);
+    assert_eq!(arrived.figures.len(), 5);
+    assert!(arrived.in_play());
+    assert!(arrived.location.contains("Hot Spot 2"));
+    harness.get_by_label("Insurgents R1");
+    click(&mut harness, "Start Regular activations");
+    assert_eq!(game(&harness).state().phase, Phase::RegularActivations);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn save_then_reopen_gives_the_same_state() {
+    let dir = temp_dir("save");
+    let mut harness = app(&dir, false);
+    new_game(&mut harness);
+    click(&mut harness, "Activate Fireteam Alpha: Cautious");
+    click(&mut harness, "Morale check for Fireteam Bravo");
+    click(
+        &mut harness,
+        "Morale check with modifier for Fireteam Bravo",
+    );
+    let before = game(&harness).state().clone();
+    // No file dialog here: the app says so and offers the typed path.
+    click(&mut harness, "Game");
+    click(&mut harness, "Save as…");
+    assert!(
+        harness
+            .state()
+            .message()
+            .is_some_and(|m| m.contains("No file dialog"))
+    );
+    let path = dir.join("my game.jsonl");
+    let field = harness.get_by_label("Path:");
+    field.focus();
+    field.type_text(&path.display().to_string());
+    harness.run();
+    click(&mut harness, "Save to path");
+    assert!(
+        path.exists(),
+        "{}",
+        harness.state().message().unwrap_or_default()
+    );
+    // Close, then open the saved file by its path.
+    click(&mut harness, "Game");
+    click(&mut harness, "Close game");
+    assert!(harness.state().game().is_none());
+    // The path typed before is still there.
+    let field = harness.get_by_label("or type its path:");
+    assert_eq!(
+        field.value().as_deref(),
+        Some(path.display().to_string().as_str())
+    );
+    click(&mut harness, "Open path");
+    assert!(
+        harness
+            .state()
+            .message()
+            .is_some_and(|m| m.contains("Opened the saved game")),
+        "{:?}",
+        harness.state().message()
+    );
+    assert_eq!(game(&harness).state(), &before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
