@@ -612,7 +612,7 @@ impl Unit {
         if s.fire_only {
             badges.push(Badge::FireOnly);
         }
-        if s.has_casualties {
+        if s.has_casualties && self.side == Side::Regular {
             badges.push(Badge::HasCasualties);
         }
         if self.side == Side::Insurgent && !self.has_leader() && !self.non_combatant {

@@ -20,6 +20,39 @@ use super::state::{GameState, MoraleReason, PendingStep, Phase};
 
 type Result<T> = std::result::Result<T, RuleError>;
 
+/// Figures in words with counts: "3× Gunman, RPG gunner".
+fn name_counts<'a>(figures: impl Iterator<Item = &'a Figure>) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for figure in figures {
+        match counts.iter_mut().find(|(n, _)| *n == figure.name) {
+            Some((_, c)) => *c += 1,
+            None => counts.push((&figure.name, 1)),
+        }
+    }
+    counts
+        .iter()
+        .map(|(n, c)| {
+            if *c == 1 {
+                (*n).to_owned()
+            } else {
+                format!("{c}× {n}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "2 successes, 1 failure".
+fn tally(successes: usize, failures: usize) -> String {
+    let s = if successes == 1 {
+        "success"
+    } else {
+        "successes"
+    };
+    let f = if failures == 1 { "failure" } else { "failures" };
+    format!("{successes} {s}, {failures} {f}")
+}
+
 /// The label of a single test die.
 fn test_group(request: &mut DiceRequest, label: String, test: &TestDie) {
     request.push(label, test.die, 1);
@@ -1234,17 +1267,12 @@ impl GameState {
         Self::check_casualty_figures(unit, due, figures)?;
         self.remove_pending(pending);
         let unit = self.get_mut(unit_id)?;
-        let removed: Vec<String> = unit
-            .figures
-            .iter()
-            .filter(|f| figures.contains(&f.id))
-            .map(|f| f.name.clone())
-            .collect();
+        let removed = name_counts(unit.figures.iter().filter(|f| figures.contains(&f.id)));
         unit.figures.retain(|f| !figures.contains(&f.id));
         unit.status.has_casualties = true;
         let name = unit.name.clone();
         let left = unit.figures.len();
-        let mut outcome = Outcome::text(format!("{name} loses {}", removed.join(", ")));
+        let mut outcome = Outcome::text(format!("{name} loses {removed}"));
         if left > 0 {
             self.push_pending(PendingStep::MoraleCheck {
                 unit: unit_id,
@@ -1354,9 +1382,8 @@ impl GameState {
                     }
                 }
                 let mut outcome = Outcome::text(format!(
-                    "Morale {name}: {} success(es), {} failure(s) — {}",
-                    result.successes,
-                    result.failures,
+                    "Morale {name}: {} — {}",
+                    tally(result.successes, result.failures),
                     result.outcome.describe()
                 ));
                 if result.outcome == RegularMorale::PullBack {
@@ -1370,16 +1397,15 @@ impl GameState {
             Side::Insurgent => {
                 let result = morale::insurgent_morale(unit, faces, modifier);
                 let unit = self.get_mut(id)?;
-                let shrunk: Vec<String> = unit
-                    .figures
-                    .iter()
-                    .filter(|f| result.shrink.contains(&f.id))
-                    .map(|f| f.name.clone())
-                    .collect();
+                let shrunk = name_counts(
+                    unit.figures
+                        .iter()
+                        .filter(|f| result.shrink.contains(&f.id)),
+                );
                 unit.figures.retain(|f| !result.shrink.contains(&f.id));
                 let mut text = format!(
-                    "Morale {name}: {} success(es), {} failure(s)",
-                    result.successes, result.failures
+                    "Morale {name}: {}",
+                    tally(result.successes, result.failures)
                 );
                 if result.shaken {
                     match result.morale_after {
@@ -1398,8 +1424,8 @@ impl GameState {
                 } else {
                     text.push_str(" — Stand");
                 }
-                if !shrunk.is_empty() {
-                    text.push_str(&format!("; Shrink removes {}", shrunk.join(", ")));
+                if !result.shrink.is_empty() {
+                    text.push_str(&format!("; Shrink removes {shrunk}"));
                 }
                 Ok(Outcome::with(text, Detail::InsurgentMorale(result)))
             }

@@ -29,7 +29,7 @@ impl FireContext {
     /// Plain words.
     pub const fn describe(self) -> &'static str {
         match self {
-            FireContext::Activation => "fires",
+            FireContext::Activation => "fires on",
             FireContext::Interrupt => "interrupts with fire on",
             FireContext::Reaction => "reacts with fire on",
             FireContext::Overwatch => "fires from Overwatch on",

@@ -588,6 +588,11 @@ impl eframe::App for AssistantApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, PREFS_KEY, &self.prefs);
     }
+
+    fn auto_save_interval(&self) -> std::time::Duration {
+        // Preferences are tiny: keep them fresh, so a switch survives a crash.
+        std::time::Duration::from_secs(5)
+    }
 }
 
 /// The built-in scenarios, checked; a broken one is skipped with its error.

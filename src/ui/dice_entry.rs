@@ -77,7 +77,12 @@ pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<Pr
             );
             let response = ui.add(
                 egui::TextEdit::singleline(&mut prompt.inputs[i])
-                    .hint_text(format!("{} faces, 1 to {}", group.count, group.die.sides()))
+                    .hint_text(format!(
+                        "{} {}, 1 to {}",
+                        group.count,
+                        if group.count == 1 { "face" } else { "faces" },
+                        group.die.sides()
+                    ))
                     .desired_width(300.0),
             );
             response.widget_info(|| {
@@ -88,8 +93,14 @@ pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<Pr
                 )
             });
             if prompt.focus == Some(i) {
-                response.request_focus();
-                prompt.focus = None;
+                // Asked again each frame until the field really has the keyboard (the modal
+                // may not take focus on its very first frame).
+                if response.has_focus() {
+                    prompt.focus = None;
+                } else {
+                    response.request_focus();
+                    ui.ctx().request_repaint();
+                }
             }
             if response.lost_focus() && ui.input(|inp| inp.key_pressed(Key::Enter)) {
                 match (i + 1..groups).find(|&j| prompt.request.groups[j].count > 0) {

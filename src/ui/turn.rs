@@ -52,8 +52,11 @@ pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut Vec<UiC
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(RichText::new(&words).strong());
+            let id = pending.id;
+            if let PendingStep::Casualties { unit, count } = &pending.step {
+                casualties_ui(ui, game, form, id, *unit, *count as usize, queue);
+            }
             ui.horizontal_wrapped(|ui| {
-                let id = pending.id;
                 match &pending.step {
                     PendingStep::InsurgencyRoll => {
                         if ui.button("Make the Insurgency roll").clicked() {
@@ -98,9 +101,7 @@ pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut Vec<UiC
                             queue.push(UiCommand::Play(Command::AmbushPlacement { pending: id }));
                         }
                     }
-                    PendingStep::Casualties { unit, count } => {
-                        casualties_ui(ui, game, form, id, *unit, *count as usize, queue);
-                    }
+                    PendingStep::Casualties { .. } => {}
                     PendingStep::MoraleCheck { unit, .. } => {
                         let name = state.unit(*unit).map_or("", |u| u.name.as_str());
                         if named_button(

@@ -21,10 +21,30 @@ pub fn side_ui(ui: &mut Ui, game: &Game, side: Side, dark: bool, queue: &mut Vec
     egui::ScrollArea::vertical()
         .id_salt(("units", side))
         .auto_shrink([false, false])
-        .show(ui, |ui| {
+        .show_viewport(ui, |ui, viewport| {
+            // Only the cards in view are laid out; the others take the height they had when
+            // last drawn, so a long list costs about as much as a short one.
+            let top = ui.min_rect().top();
+            let heights_id = ui.scope_id().with("card_heights");
+            let mut heights: std::collections::HashMap<crate::unit::UnitId, f32> =
+                ui.data(|d| d.get_temp(heights_id)).unwrap_or_default();
             for unit in state.units.iter().filter(|u| u.side == side && u.in_play()) {
-                card_ui(ui, game, unit, dark, queue);
+                let y = ui.cursor().top() - top;
+                let height = heights.get(&unit.id).copied();
+                let visible =
+                    height.is_none_or(|h| y + h >= viewport.top() && y <= viewport.bottom());
+                if visible {
+                    let before = ui.cursor().top();
+                    card_ui(ui, game, unit, dark, queue);
+                    heights.insert(unit.id, ui.cursor().top() - before);
+                } else if let Some(h) = height {
+                    ui.allocate_space(egui::vec2(
+                        ui.available_width(),
+                        h - ui.spacing().item_spacing.y,
+                    ));
+                }
             }
+            ui.data_mut(|d| d.insert_temp(heights_id, heights));
             let waiting: Vec<&Unit> = state
                 .units
                 .iter()

@@ -1,0 +1,110 @@
+//! The cost of one frame of the app for a big game: 60 units and 10,000 events, measured
+//! headless with the kittest harness (CPU only: no GPU, no painting). Target: under 2 ms.
+
+use ambush_alley::dice::{DiceSource, Die};
+use ambush_alley::game::command::{NewFigure, NewUnit};
+use ambush_alley::game::{Command, Game, QualityPurpose, Settings};
+use ambush_alley::journal::{self, Header};
+use ambush_alley::ui::{AssistantApp, Prefs, StartOptions};
+use ambush_alley::unit::{Side, Weapon};
+
+fn main() {
+    divan::main();
+}
+
+/// A saved game of Contracting Trouble grown to 60 units on the table and 10,000 events.
+fn big_game(path: &std::path::Path) {
+    let loaded = ambush_alley::scenario::builtin::contracting_trouble().expect("built in");
+    let mut game = Game::new(std::sync::Arc::new(loaded.scenario), Settings::default());
+    let mut dice = DiceSource::seeded(3);
+    let mut n = 0;
+    while game.state().units.iter().filter(|u| u.in_play()).count() < 60 {
+        n += 1;
+        let side = if n % 3 == 0 {
+            Side::Regular
+        } else {
+            Side::Insurgent
+        };
+        let unit = NewUnit {
+            name: format!("Extra unit {n}"),
+            side,
+            tq: Die::D6,
+            morale: Die::D10,
+            optimum_range: 6,
+            armor: 0,
+            location: format!("Block {n}"),
+            figures: (0..5)
+                .map(|i| NewFigure {
+                    name: if i == 0 {
+                        "Gunner".to_owned()
+                    } else {
+                        "Rifleman".to_owned()
+                    },
+                    weapon: if i == 0 {
+                        Weapon::LightSupport
+                    } else {
+                        Weapon::Rifle
+                    },
+                    tq: None,
+                })
+                .collect(),
+        };
+        let _ = game.play(Command::AddUnit { unit }, &mut dice);
+    }
+    let ids: Vec<_> = game
+        .state()
+        .units
+        .iter()
+        .filter(|u| u.in_play() && !u.non_combatant)
+        .map(|u| u.id)
+        .collect();
+    let mut i = 0;
+    while game.entries().len() < 10_000 {
+        let unit = ids[i % ids.len()];
+        let command = match i % 3 {
+            0 => Command::QualityCheck {
+                unit,
+                purpose: QualityPurpose::Other,
+            },
+            1 => Command::AwardVictory {
+                item: "marine-killed".to_owned(),
+                delta: 1,
+            },
+            _ => Command::AwardVictory {
+                item: "marine-killed".to_owned(),
+                delta: -1,
+            },
+        };
+        let _ = game.play(command, &mut dice);
+        i += 1;
+    }
+    let header = Header::new(loaded.file, Settings::default());
+    journal::write_whole(path, &header, &game).expect("written");
+}
+
+#[divan::bench(sample_count = 200)]
+fn frame_60_units_10000_events(bencher: divan::Bencher) {
+    let dir = std::env::temp_dir().join(format!("aa-frame-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("big.jsonl");
+    big_game(&path);
+    let options = StartOptions {
+        open: Some(path),
+        data_dir: None,
+        seed: Some(1),
+        native_dialogs: false,
+    };
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_accessibility_check(false)
+        .build_eframe(move |_cc| AssistantApp::with_prefs(options, Prefs::default()));
+    harness.run();
+    assert!(
+        harness
+            .state()
+            .game()
+            .is_some_and(|g| g.entries().len() >= 10_000)
+    );
+    bencher.bench_local(|| harness.step());
+    let _ = std::fs::remove_dir_all(&dir);
+}
