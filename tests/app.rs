@@ -311,3 +311,23 @@ fn killing_the_app_offers_the_game_back() {
     assert_eq!(ambush_alley::report::json(game(&harness)), expected);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_log_exports_as_an_after_action_report() {
+    let dir = temp_dir("export");
+    let mut harness = app(&dir, false);
+    new_game(&mut harness);
+    click(&mut harness, "Activate Fireteam Alpha: Halted");
+    click(&mut harness, "Game");
+    click(&mut harness, "Type a path…");
+    let path = dir.join("report.md");
+    let field = harness.get_by_label("Path:");
+    field.focus();
+    field.type_text(&path.display().to_string());
+    harness.run();
+    click(&mut harness, "Export report to path");
+    let text = std::fs::read_to_string(&path).expect("the report was written");
+    assert!(text.starts_with("# After-action report: Contracting Trouble!"), "{text}");
+    assert!(text.contains("1. Fireteam Alpha activates: Halted"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

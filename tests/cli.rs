@@ -78,6 +78,8 @@ fn bad_arguments_exit_2_with_a_message() {
             "not a die face",
         ),
         (vec!["bogus"], "unrecognized subcommand"),
+        (vec!["play", "/no/such/file.json"], "no such file"),
+        (vec!["validate"], "required"),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");
