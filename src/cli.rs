@@ -249,3 +249,99 @@ pub fn report(path: &Path, json: bool) -> Result<String, CliError> {
     }
     Ok(text)
 }
+
+/// Reads a pool such as `7d8` or `4d6+1d8` into its dice, best first.
+pub fn parse_pool(name: &str, text: &str) -> Result<Vec<crate::dice::Die>, CliError> {
+    let bad = |why: String| {
+        CliError::usage(format!(
+            "--{name} {text:?}: {why}; expected dice such as 7d8 or 4d6+1d8"
+        ))
+    };
+    let mut dice = Vec::new();
+    for part in text.split('+') {
+        let part = part.trim().to_ascii_lowercase();
+        let Some((count, sides)) = part.split_once('d') else {
+            return Err(bad(format!("'{part}' is not a number of dice")));
+        };
+        let count: usize = if count.is_empty() {
+            1
+        } else {
+            count
+                .parse()
+                .map_err(|_| bad(format!("'{count}' is not a number of dice")))?
+        };
+        let die: crate::dice::Die = format!("d{sides}")
+            .parse()
+            .map_err(|e: crate::dice::UnknownDie| bad(e.to_string()))?;
+        if count > MAX_POOL {
+            return Err(bad(format!(
+                "{count} dice; a pool holds at most {MAX_POOL}"
+            )));
+        }
+        dice.extend(std::iter::repeat_n(die, count));
+    }
+    if dice.len() > MAX_POOL {
+        return Err(bad(format!(
+            "{} dice in all; a pool holds at most {MAX_POOL}",
+            dice.len()
+        )));
+    }
+    dice.sort_unstable_by(|a, b| b.cmp(a));
+    Ok(dice)
+}
+
+#[derive(Serialize)]
+struct OddsJson {
+    attack: String,
+    defend: String,
+    target_number: Face,
+    casualties: Vec<f64>,
+    mean: f64,
+    at_least_one: f64,
+}
+
+/// `odds`: the exact distribution of casualties for two pools.
+pub fn odds(attack: &str, defend: &str, target: Face, json: bool) -> Result<String, CliError> {
+    if target != 4 && target != 7 {
+        return Err(CliError::usage(format!(
+            "--target {target}: expected 4 (within effective range) or 7 (beyond it)"
+        )));
+    }
+    let attack_dice = parse_pool("attack", attack)?;
+    let defense_dice = parse_pool("defend", defend)?;
+    let dist = crate::odds::hits(&attack_dice, &defense_dice, target);
+    let notation = |dice: &[crate::dice::Die]| {
+        let pool = crate::rules::fire::Pool {
+            dice: dice.to_vec(),
+            lines: Vec::new(),
+            unclamped: dice.len() as i32,
+        };
+        pool.notation()
+    };
+    if json {
+        let out = OddsJson {
+            attack: notation(&attack_dice),
+            defend: notation(&defense_dice),
+            target_number: target,
+            casualties: dist.p.clone(),
+            mean: dist.mean(),
+            at_least_one: dist.at_least(1),
+        };
+        return serde_json::to_string(&out).map_err(|e| CliError::failed(e.to_string()));
+    }
+    let mut text = format!(
+        "{} against {}, hits on {target}+\n",
+        notation(&attack_dice),
+        notation(&defense_dice)
+    );
+    for (k, p) in dist.p.iter().enumerate() {
+        let bar = "#".repeat((p * 50.0).round() as usize);
+        text.push_str(&format!("{k:>3} casualties  {:>8.4}%  {bar}\n", p * 100.0));
+    }
+    text.push_str(&format!(
+        "Mean {:.3}; at least one casualty {:.2}%\n",
+        dist.mean(),
+        dist.at_least(1) * 100.0
+    ));
+    Ok(text)
+}

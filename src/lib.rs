@@ -9,6 +9,7 @@ pub mod cli;
 pub mod dice;
 pub mod game;
 pub mod journal;
+pub mod odds;
 pub mod report;
 pub mod rules;
 pub mod scenario;

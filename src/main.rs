@@ -32,6 +32,21 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Exact odds of a fire combat: the chance of each number of casualties.
+    Odds {
+        /// Attacker's pool, such as 7d8 or 4d6+1d8.
+        #[arg(long)]
+        attack: String,
+        /// Defender's pool, such as 5d6.
+        #[arg(long)]
+        defend: String,
+        /// Number attacker dice must reach: 4, or 7 beyond effective range.
+        #[arg(long, default_value_t = 4)]
+        target: u8,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Check scenario files; print each problem with its place.
     Validate {
         /// Scenario files.
@@ -83,6 +98,12 @@ fn main() -> ExitCode {
             target,
             json,
         }) => print(cli::fire(&attack, &defend, target, json)),
+        Some(Command::Odds {
+            attack,
+            defend,
+            target,
+            json,
+        }) => print(cli::odds(&attack, &defend, target, json)),
         Some(Command::Validate { files }) => {
             let paths: Vec<&std::path::Path> = files.iter().map(PathBuf::as_path).collect();
             emit(cli::validate(&paths))

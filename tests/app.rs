@@ -187,7 +187,12 @@ fn the_insurgency_roll_places_reinforcements() {
     assert!(arrived.location.contains("Hot Spot 2"));
     // The new unit is counted on the Insurgent side, and the result says where it came.
     harness.get_by_label("Insurgent units (9)");
-    assert!(harness.query_all_by_label_contains("arrives at Hot Spot 2").count() >= 1);
+    assert!(
+        harness
+            .query_all_by_label_contains("arrives at Hot Spot 2")
+            .count()
+            >= 1
+    );
     click(&mut harness, "Start Regular activations");
     assert_eq!(game(&harness).state().phase, Phase::RegularActivations);
     let _ = std::fs::remove_dir_all(&dir);
@@ -327,7 +332,93 @@ fn the_log_exports_as_an_after_action_report() {
     harness.run();
     click(&mut harness, "Export report to path");
     let text = std::fs::read_to_string(&path).expect("the report was written");
-    assert!(text.starts_with("# After-action report: Contracting Trouble!"), "{text}");
-    assert!(text.contains("1. Fireteam Alpha activates: Halted"), "{text}");
+    assert!(
+        text.starts_with("# After-action report: Contracting Trouble!"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1. Fireteam Alpha activates: Halted"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn label_text(harness: &Harness<'_, AssistantApp>, contains: &str) -> String {
+    // A label's words are its value.
+    harness
+        .get_by_label_contains(contains)
+        .value()
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_fire_panel_shows_exact_odds_that_follow_the_toggles() {
+    use ambush_alley::dice::Die;
+    let dir = temp_dir("odds");
+    let mut harness = app(&dir, false);
+    new_game(&mut harness);
+    click(&mut harness, "Activate Fireteam Alpha: Halted");
+    click(&mut harness, "Fireteam Alpha fires");
+    click(&mut harness, "Target Insurgents 1");
+    // 6d8 against 6d6: the figure shown is the exact one.
+    let exact = ambush_alley::odds::casualties(&[Die::D8; 6], &[Die::D6; 6], 4, 6);
+    let shown = label_text(&harness, "Chance of at least one casualty");
+    assert!(
+        shown.contains(&format!("{:.1}%", exact.at_least(1) * 100.0)),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(&format!("mean {:.2}", exact.mean())),
+        "{shown}"
+    );
+    // Ticking Optimum Range adds a die, and the odds follow at once.
+    harness
+        .get_by_label_contains("Target within Optimum Range")
+        .click();
+    harness.run();
+    let better = ambush_alley::odds::casualties(&[Die::D8; 7], &[Die::D6; 6], 4, 6);
+    let shown = label_text(&harness, "Chance of at least one casualty");
+    assert!(
+        shown.contains(&format!("mean {:.2}", better.mean())),
+        "{shown}"
+    );
+    assert!(better.mean() > exact.mean());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn reaction_and_morale_show_their_odds_before_the_roll() {
+    let dir = temp_dir("testodds");
+    let mut harness = app(&dir, false);
+    new_game(&mut harness);
+    click(&mut harness, "Activate Fireteam Alpha: Cautious");
+    click(&mut harness, "Morale check for Fireteam Alpha");
+    // Four d10 at 4+ (70% each): Stand needs 3 or 4 successes.
+    let stand = 0.7f64.powi(4) + 4.0 * 0.7f64.powi(3) * 0.3;
+    let shown = label_text(&harness, "Odds: Stand");
+    assert!(
+        shown.contains(&format!("Stand {:.1}%", stand * 100.0)),
+        "{shown}"
+    );
+    // Reaction test: Insurgents 4 (leader, d8) against Alpha (d8, +1 Cautious).
+    harness.get_by_label("Insurgent unit").click();
+    harness.run();
+    click(&mut harness, "Insurgents 4");
+    let first = {
+        let mut wins = 0;
+        for i in 1..=8 {
+            for r in 1..=8 {
+                if i >= 4 && i > r + 1 {
+                    wins += 1;
+                }
+            }
+        }
+        f64::from(wins) / 64.0
+    };
+    let shown = label_text(&harness, "Odds: the Insurgents act first");
+    assert!(
+        shown.contains(&format!("act first {:.1}%", first * 100.0)),
+        "{shown}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

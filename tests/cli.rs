@@ -87,3 +87,63 @@ fn bad_arguments_exit_2_with_a_message() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn odds_json_is_a_distribution() {
+    let (code, out, _) = run(&["odds", "--attack", "7d8", "--defend", "5d6", "--json"]);
+    assert_eq!(code, 0);
+    let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    let p: Vec<f64> = value["casualties"]
+        .as_array()
+        .expect("an array")
+        .iter()
+        .filter_map(serde_json::Value::as_f64)
+        .collect();
+    assert_eq!(p.len(), 8, "0 to 7 casualties");
+    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    let mean: f64 = p.iter().enumerate().map(|(k, q)| k as f64 * q).sum();
+    assert!((value["mean"].as_f64().unwrap_or(-1.0) - mean).abs() < 1e-12);
+    // Mixed pools, and 7+ beyond effective range.
+    let (code, out, _) = run(&[
+        "odds", "--attack", "4d6+1d8", "--defend", "5d6", "--target", "7", "--json",
+    ]);
+    assert_eq!(code, 0);
+    let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(
+        value["casualties"].as_array().map(Vec::len),
+        Some(2),
+        "only the d8 can hit on 7+"
+    );
+    for (args, expect) in [
+        (
+            vec!["odds", "--attack", "11d6", "--defend", "1d6"],
+            "at most 10",
+        ),
+        (
+            vec!["odds", "--attack", "3d7", "--defend", "1d6"],
+            "unknown die 'd7'",
+        ),
+        (
+            vec!["odds", "--attack", "xd6", "--defend", "1d6"],
+            "not a number of dice",
+        ),
+        (
+            vec!["odds", "--attack", "6", "--defend", "1d6"],
+            "not a number of dice",
+        ),
+        (
+            vec!["odds", "--attack", "6d6+6d6", "--defend", "1d6"],
+            "12 dice in all",
+        ),
+        (
+            vec![
+                "odds", "--attack", "6d6", "--defend", "1d6", "--target", "5",
+            ],
+            "expected 4",
+        ),
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(expect), "{args:?}: {err}");
+    }
+}

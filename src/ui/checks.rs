@@ -7,6 +7,7 @@ use crate::rules::checks::{ReactionModifiers, ReactionSetup, TestDie};
 use crate::unit::{Side, UnitId};
 
 use super::command::UiCommand;
+use super::odds_view::{morale_words, percent};
 use super::style::{self, named_button, unit_picker};
 
 /// The tests form.
@@ -179,6 +180,23 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
         setup.insurgent.notation(),
         setup.regular.notation()
     ));
+    let first = crate::odds::insurgents_first(&setup.insurgent, &setup.regular);
+    let odds = if needs_check {
+        let check = crate::odds::quality(&TestDie::for_unit(ins));
+        format!(
+            "Odds: Interrupt check passes {}; then the Insurgents act first {} (both: {})",
+            percent(check),
+            percent(first),
+            percent(check * first)
+        )
+    } else {
+        format!(
+            "Odds: the Insurgents act first {}, the Regulars react first {}",
+            percent(first),
+            percent(1.0 - first)
+        )
+    };
+    ui.label(RichText::new(odds).strong());
     let command = Command::ReactionTest {
         insurgent: i,
         regular: r,
@@ -221,6 +239,13 @@ fn quality_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<Ui
         return;
     };
     let test = TestDie::for_unit(unit);
+    ui.label(
+        RichText::new(format!(
+            "Odds: passes {}",
+            percent(crate::odds::quality(&test))
+        ))
+        .strong(),
+    );
     if named_button(
         ui,
         format!("Roll {} (4+ passes)", test.notation()),
@@ -266,6 +291,7 @@ fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiC
             "Already in a defensible position (a second Pinned does not pull back)",
         );
     }
+    ui.label(RichText::new(morale_words(unit, form.morale_modifier, form.defensible)).strong());
     let (die, n) = crate::rules::morale::morale_dice(unit);
     let due = game.state().pending.iter().any(
         |p| matches!(p.step, crate::game::PendingStep::MoraleCheck { unit, .. } if unit == id),

@@ -2,7 +2,9 @@
 
 use egui::{RichText, Ui};
 
+use crate::dice::Die;
 use crate::game::{Command, Detail, FireContext, Game, Phase};
+use crate::odds::Distribution;
 use crate::rules::fire::{self, FireModifiers, OptimumReach};
 use crate::unit::{Side, UnitId};
 
@@ -22,7 +24,12 @@ pub struct FireForm {
     pub context: FireContext,
     /// The pair and game moment the toggles were last proposed for.
     proposed_for: Option<(UnitId, UnitId, usize)>,
+    /// The last odds worked out, and the pools and target number they are for.
+    odds: Option<(OddsKey, Distribution)>,
 }
+
+/// What a casualty distribution depends on.
+type OddsKey = (Vec<Die>, Vec<Die>, u8, usize);
 
 impl FireForm {
     /// Keeps the toggles in step with the units' state: a new pair gets a fresh proposal; a
@@ -197,6 +204,22 @@ pub fn fire_ui(
         super::result::pool_ui(&mut cols[0], "Firepower", &firepower);
         super::result::pool_ui(&mut cols[1], "Defense", &defense);
     });
+    if !firepower.is_empty() {
+        let key: OddsKey = (
+            firepower.dice.clone(),
+            defense.dice.clone(),
+            form.modifiers.target_number(),
+            target.firing_count(),
+        );
+        // Worked out again only when the pools change, not every frame.
+        if form.odds.as_ref().is_none_or(|(k, _)| *k != key) {
+            let dist = crate::odds::casualties(&key.0, &key.1, key.2, key.3);
+            form.odds = Some((key, dist));
+        }
+        if let Some((_, dist)) = &form.odds {
+            super::odds_view::casualties_ui(ui, dist);
+        }
+    }
     ui.separator();
     let command = Command::Fire {
         attacker: a,

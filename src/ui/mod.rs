@@ -10,6 +10,7 @@ mod dice_entry;
 mod edit;
 mod fire;
 mod log;
+mod odds_view;
 mod result;
 mod scenario_info;
 mod start;

@@ -103,6 +103,9 @@ pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut Vec<UiC
                     }
                     PendingStep::Casualties { .. } => {}
                     PendingStep::MoraleCheck { unit, .. } => {
+                        if let Some(u) = state.unit(*unit) {
+                            ui.label(super::odds_view::morale_words(u, 0, false));
+                        }
                         let name = state.unit(*unit).map_or("", |u| u.name.as_str());
                         if named_button(
                             ui,
@@ -165,6 +168,9 @@ fn casualties_ui(
                 }
             }
         });
+        if unit.side == Side::Regular {
+            ui.label(super::odds_view::first_aid_words(due));
+        }
         let ready = chosen.len() == due;
         let (text, command) = if unit.side == Side::Regular {
             (

@@ -1,0 +1,135 @@
+//! Showing exact odds before a roll: a bar chart for fire, plain percentages for tests.
+
+use egui::{RichText, Ui};
+use egui_plot::{Bar, BarChart, Plot, PlotPoint, Text};
+
+use crate::odds::Distribution;
+
+/// A probability as a percentage, with the precision a person can use.
+pub fn percent(p: f64) -> String {
+    let pct = p * 100.0;
+    if pct > 0.0 && pct < 0.1 {
+        "under 0.1%".to_owned()
+    } else if pct < 99.95 || pct >= 100.0 {
+        format!("{pct:.1}%")
+    } else {
+        "over 99.9%".to_owned()
+    }
+}
+
+/// The casualty distribution of a fire combat: bars with their percentages written on them,
+/// and the two figures a referee asks for.
+pub fn casualties_ui(ui: &mut Ui, dist: &Distribution) {
+    ui.label(
+        RichText::new(format!(
+            "Chance of at least one casualty: {} — mean {:.2} casualties",
+            percent(dist.at_least(1)),
+            dist.mean()
+        ))
+        .strong(),
+    );
+    let color = if ui.visuals().dark_mode {
+        egui::Color32::from_rgb(220, 110, 80)
+    } else {
+        egui::Color32::from_rgb(180, 60, 30)
+    };
+    let bars: Vec<Bar> = dist
+        .p
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| {
+            Bar::new(k as f64, p * 100.0)
+                .width(0.7)
+                .name(format!("{k} casualties"))
+                .fill(color.gamma_multiply(0.8))
+        })
+        .collect();
+    let labels: Vec<(f64, f64, String)> = dist
+        .p
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p >= 0.005)
+        .map(|(k, &p)| (k as f64, p * 100.0, format!("{:.0}%", p * 100.0)))
+        .collect();
+    let top = dist.p.iter().fold(0.0f64, |a, &b| a.max(b)) * 100.0;
+    Plot::new("casualty_odds")
+        .height(130.0)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .show_grid([false, true])
+        .include_y(0.0)
+        .include_y(top * 1.2 + 1.0)
+        .include_x(-0.6)
+        .include_x(dist.p.len() as f64 - 0.4)
+        .show_axes([false, true])
+        .include_y(-top * 0.2 - 1.0)
+        .y_axis_label("% chance")
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("Casualties", bars).color(color));
+            for (x, y, text) in labels {
+                plot.text(Text::new(
+                    "odds label",
+                    PlotPoint::new(x, y + top * 0.08 + 0.5),
+                    text,
+                ));
+            }
+            // The number of casualties under each bar.
+            for k in 0..dist.p.len() {
+                plot.text(Text::new(
+                    "casualty count",
+                    PlotPoint::new(k as f64, -top * 0.1 - 0.5),
+                    egui::RichText::new(format!("{k}")).strong(),
+                ));
+            }
+        });
+}
+
+/// The odds of a Morale check for a unit, in words.
+pub fn morale_words(unit: &crate::unit::Unit, modifier: i8, defensible: bool) -> String {
+    let (die, n) = crate::rules::morale::morale_dice(unit);
+    match unit.side {
+        crate::unit::Side::Regular => {
+            let odds = crate::odds::regular_morale(die, n, modifier);
+            let bad = if unit.status.pinned && !defensible {
+                "Pull Back"
+            } else {
+                "Pinned"
+            };
+            format!(
+                "Odds: Stand {}, {bad} {}",
+                percent(odds.stand),
+                percent(odds.pinned)
+            )
+        }
+        crate::unit::Side::Insurgent => {
+            let removable = unit.firing_line().filter(|f| !f.is_leader()).count();
+            let odds = crate::odds::insurgent_morale(die, n, modifier, removable);
+            let mut words = format!("Odds: Stand {}", percent(odds.stand));
+            if odds.shaken > 0.0 {
+                words.push_str(&format!(", Shaken {}", percent(odds.shaken)));
+            }
+            if odds.broken > 0.0 {
+                words.push_str(&format!(", breaks {}", percent(odds.broken)));
+            }
+            words.push_str(&format!(
+                "; Shrink takes {:.2} figures on average",
+                odds.shrink_mean
+            ));
+            words
+        }
+    }
+}
+
+/// The odds of First Aid for `n` casualties, in words.
+pub fn first_aid_words(n: usize) -> String {
+    let odds = crate::odds::first_aid(n);
+    format!(
+        "Odds: each casualty stays in the line on 1–2 (33.3%); none lost {}, a serious wound among them {}; {:.2} dependants on average",
+        percent(odds.taken_out.p.first().copied().unwrap_or(0.0)),
+        percent(odds.any_serious),
+        odds.taken_out.mean()
+    )
+}
