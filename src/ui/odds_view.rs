@@ -10,7 +10,7 @@ pub fn percent(p: f64) -> String {
     let pct = p * 100.0;
     if pct > 0.0 && pct < 0.1 {
         "under 0.1%".to_owned()
-    } else if pct < 99.95 || pct >= 100.0 {
+    } else if !(99.95..100.0).contains(&pct) {
         format!("{pct:.1}%")
     } else {
         "over 99.9%".to_owned()
