@@ -14,5 +14,6 @@ pub mod report;
 pub mod rules;
 pub mod scenario;
 pub mod session;
+pub mod solo;
 pub mod ui;
 pub mod unit;

@@ -88,8 +88,8 @@ fn fire_with_typed_dice_then_undo_restores_the_figures() {
     type_dice(
         &mut harness,
         &[
-            ("Firepower: Fireteam Alpha", "8 8 7 6 5 1"),
-            ("Defense: Insurgents 1", "6 5 2 2 1 1"),
+            ("Firepower: Fireteam Alpha (d8)", "8 8 7 6 5 1"),
+            ("Defense: Insurgents 1 (d6)", "6 5 2 2 1 1"),
         ],
     );
     let outcome = game(&harness).last_outcome().expect("the fire was applied");

@@ -362,3 +362,32 @@ fn the_schema_describes_every_documented_field() {
         );
     }
 }
+
+#[test]
+fn every_built_in_scenario_is_valid_and_the_solo_variant_holds_ambushes() {
+    for (id, name, text) in builtin::ALL {
+        let loaded = check::load_bytes(text.as_bytes()).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(&loaded.scenario.id, id);
+        assert_eq!(&loaded.scenario.name, name);
+    }
+    let solo = check::load_bytes(builtin::CONTRACTING_TROUBLE_SOLO.as_bytes()).expect("valid");
+    let in_ambush: Vec<&str> = solo
+        .scenario
+        .units
+        .iter()
+        .filter(|u| u.ambush.is_some())
+        .map(|u| u.id.as_str())
+        .collect();
+    assert_eq!(
+        in_ambush,
+        vec!["insurgents-3", "insurgents-5", "insurgents-6"]
+    );
+    assert_eq!(solo.scenario.turn_limit, Some(8));
+    // The shipped files on disk are the ones built in.
+    let on_disk = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/contracting-trouble-solo.json"
+    ))
+    .expect("file");
+    assert_eq!(on_disk, builtin::CONTRACTING_TROUBLE_SOLO);
+}

@@ -278,10 +278,10 @@ impl GameState {
                 let dp = fire::defense(target, modifiers);
                 if !fp.is_empty() {
                     for (die, n) in fp.groups() {
-                        request.push(format!("Firepower: {}", attacker.name), die, n);
+                        request.push(format!("Firepower: {} ({die})", attacker.name), die, n);
                     }
                     for (die, n) in dp.groups() {
-                        request.push(format!("Defense: {}", target.name), die, n);
+                        request.push(format!("Defense: {} ({die})", target.name), die, n);
                     }
                 }
             }
@@ -320,6 +320,7 @@ impl GameState {
                 Command::SkipPending { .. }
                     | Command::AwardVictory { .. }
                     | Command::ChangeSettings { .. }
+                    | Command::SoloNote { .. }
             );
         if self.phase == Phase::GameOver && !allowed_after_end {
             return Err(RuleError::GameOver);
@@ -414,6 +415,15 @@ impl GameState {
             Command::LeaveTable { unit } => self.leave_table(scenario, *unit),
             Command::StartInsurgentPhase => self.start_insurgent_phase(),
             Command::EndTurn => self.end_turn(scenario),
+            Command::SoloNote { unit, text } => {
+                if let Some(id) = unit {
+                    self.get(*id)?;
+                }
+                if text.trim().is_empty() {
+                    return Err(RuleError::InvalidEdit("a note needs words".to_owned()));
+                }
+                Ok(Outcome::text(format!("Solo: {text}")))
+            }
             Command::EndGame => {
                 self.phase = Phase::GameOver;
                 self.lose_reserves(|_| true);

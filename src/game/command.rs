@@ -259,6 +259,15 @@ pub enum Command {
     StartInsurgentPhase,
     /// End the turn: housekeeping, next turn.
     EndTurn,
+    /// A note in the log: a decision of the solo opponent with its reason, or the player's
+    /// report of what happened on the table. It changes nothing else.
+    SoloNote {
+        /// The unit it is about, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<UnitId>,
+        /// The words.
+        text: String,
+    },
     /// The referee declares the game over (victory conditions met, or time is up).
     EndGame,
     /// The referee skips a step the rules called for.

@@ -64,6 +64,7 @@ pub(super) struct Desk {
     pub fire: FireForm,
     pub tests: TestsForm,
     pub edit: EditForm,
+    pub solo: super::solo::SoloForm,
 }
 
 /// The Ambush Alley Assistant app.
@@ -80,6 +81,10 @@ pub struct AssistantApp {
     queue: Vec<UiCommand>,
     path_input: String,
     show_path: bool,
+    /// What the solo opponent will do next, step by step.
+    plan: Vec<super::solo::Step>,
+    /// The solo opponent waits after a refusal or a cancelled roll, until the player acts.
+    solo_paused: bool,
     builtins: Vec<Result<Box<crate::scenario::check::LoadedScenario>, String>>,
 }
 
@@ -102,6 +107,8 @@ impl AssistantApp {
         let mut app = Self {
             path_input: prefs.last_path.clone(),
             show_path: false,
+            plan: Vec::new(),
+            solo_paused: false,
             options,
             session: None,
             dice,
@@ -224,7 +231,30 @@ impl AssistantApp {
 
     fn apply(&mut self, command: UiCommand) {
         match command {
-            UiCommand::Play(command) => self.play(command),
+            UiCommand::Play(command) => {
+                self.solo_paused = false;
+                // In a solo game the Insurgents answer an activation, and give their orders,
+                // on the Solo tab.
+                let solo_turn = matches!(
+                    command,
+                    Command::Activate { .. } | Command::StartInsurgentPhase
+                );
+                self.play(command);
+                if solo_turn
+                    && self.game().is_some_and(|g| g.state().settings.solo)
+                    && self.message.is_none()
+                {
+                    self.desk.tab = Tab::Solo;
+                }
+            }
+            UiCommand::SoloPlay(command) => {
+                self.play(command);
+                if self.message.as_ref().is_some_and(|m| m.error) {
+                    // A refusal stops the opponent until the player sorts it out.
+                    self.plan.clear();
+                    self.solo_paused = true;
+                }
+            }
             UiCommand::PlayTyped(command, faces) => {
                 let mut source = DiceSource::typed(faces);
                 self.play_with(command, &mut source);
@@ -245,12 +275,14 @@ impl AssistantApp {
                     }
                 }
             }
-            UiCommand::NewGame(scenario) => {
+            UiCommand::NewGame(scenario, solo) => {
                 let autosave = self.autosave_path();
                 let settings = Settings {
                     scale: scenario.scenario.scale,
+                    solo,
                     ..Settings::default()
                 };
+                self.plan.clear();
                 self.session = Some(Session::start(*scenario, settings, autosave.as_deref()));
                 self.offer = None;
                 self.desk = Desk::default();
@@ -365,7 +397,8 @@ impl AssistantApp {
         self.prefs.last_path = path.display().to_string();
         match session::open(path) {
             Ok(Opened::Scenario(scenario)) => {
-                self.queue.push(UiCommand::NewGame(scenario));
+                // A scenario file starts a game for two; solo play is one switch away.
+                self.queue.push(UiCommand::NewGame(scenario, false));
                 self.message = Some(Message::info(format!("Started {}.", path.display())));
             }
             Ok(Opened::Journal(loaded)) => {
@@ -461,6 +494,28 @@ impl AssistantApp {
         picked
     }
 
+    /// Queues the solo opponent's next move, if it has one and nothing else is waiting.
+    fn solo_next(&mut self) {
+        if self.prompt.is_some() || !self.queue.is_empty() || self.solo_paused {
+            return;
+        }
+        let Some(game) = self.session.as_ref().map(Session::game) else {
+            return;
+        };
+        while !self.plan.is_empty() {
+            let step = self.plan.remove(0);
+            if let Some(command) = super::solo::command(game, &step) {
+                self.queue.push(UiCommand::SoloPlay(command));
+                return;
+            }
+        }
+        if let Some(step) = super::solo::automatic_step(game)
+            && let Some(command) = super::solo::command(game, &step)
+        {
+            self.queue.push(UiCommand::SoloPlay(command));
+        }
+    }
+
     // --- Drawing ---
 
     fn game_ui(&mut self, ui: &mut egui::Ui) {
@@ -472,6 +527,7 @@ impl AssistantApp {
             message,
             path_input,
             show_path,
+            plan,
             ..
         } = self;
         let Some(session) = session.as_ref() else {
@@ -524,6 +580,7 @@ impl AssistantApp {
             });
             ui.separator();
             egui::ScrollArea::vertical()
+                .id_salt(("desk", desk.tab))
                 .auto_shrink([false, false])
                 .show(ui, |ui| match desk.tab {
                     Tab::Turn => super::turn::turn_ui(ui, game, &mut desk.turn, queue),
@@ -531,6 +588,9 @@ impl AssistantApp {
                         super::fire::fire_ui(ui, game, &mut desk.fire, &mut desk.turn, queue)
                     }
                     Tab::Tests => super::checks::tests_ui(ui, game, &mut desk.tests, queue),
+                    Tab::Solo => {
+                        super::solo::solo_ui(ui, game, &mut desk.solo, &mut desk.turn, queue, plan)
+                    }
                     Tab::Edit => super::edit::edit_ui(ui, game, &mut desk.edit, queue),
                     Tab::Scenario => super::scenario_info::scenario_ui(ui, game),
                 });
@@ -572,12 +632,25 @@ impl eframe::App for AssistantApp {
                         self.queue.push(UiCommand::PlayTyped(prompt.command, faces));
                     }
                 }
-                Some(PromptAnswer::Cancel) => self.prompt = None,
+                Some(PromptAnswer::Cancel) => {
+                    self.prompt = None;
+                    // The solo opponent must not ask again at once for the roll just cancelled.
+                    self.plan.clear();
+                    self.solo_paused = true;
+                }
                 None => {}
             }
         }
-        for command in std::mem::take(&mut self.queue) {
-            self.apply(command);
+        // Apply what the panels asked for; then let the solo opponent take its steps, as many
+        // as need no physical dice (a prompt stops it until the faces are typed).
+        for _ in 0..64 {
+            for command in std::mem::take(&mut self.queue) {
+                self.apply(command);
+            }
+            self.solo_next();
+            if self.queue.is_empty() || self.prompt.is_some() {
+                break;
+            }
         }
         // Commands may queue more (Save asks where): run those next frame.
         if !self.queue.is_empty() {

@@ -14,14 +14,16 @@ use super::Tab;
 pub enum UiCommand {
     /// Play a game command, rolling the dice it needs (or asking for physical dice).
     Play(Command),
+    /// Play a command the solo opponent decided on (a failure pauses it).
+    SoloPlay(Command),
     /// Play a game command with faces typed from physical dice, one list per dice group.
     PlayTyped(Command, Vec<Vec<u8>>),
     /// Undo the last event.
     Undo,
     /// Redo the last undone event.
     Redo,
-    /// Start a new game of a scenario.
-    NewGame(Box<LoadedScenario>),
+    /// Start a new game of a scenario; `true` for a solo game (the app commands the Insurgents).
+    NewGame(Box<LoadedScenario>, bool),
     /// Go on with the autosaved game.
     ResumeAutosave,
     /// Choose a scenario or saved game to open with the file dialog.

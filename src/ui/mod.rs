@@ -13,6 +13,7 @@ mod log;
 mod odds_view;
 mod result;
 mod scenario_info;
+mod solo;
 mod start;
 mod style;
 mod top_bar;
@@ -25,7 +26,9 @@ pub use app::{AssistantApp, Prefs};
 pub use command::UiCommand;
 
 /// The tabs of the desk in the middle of the window.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Tab {
     /// The turn: what is due and what each phase allows.
     #[default]
@@ -34,6 +37,8 @@ pub enum Tab {
     Fire,
     /// Reaction tests, interrupts, Quality and Morale checks.
     Tests,
+    /// The solo opponent: answers and orders.
+    Solo,
     /// Manual edits.
     Edit,
     /// The scenario: brief, objectives, special rules.
@@ -42,7 +47,14 @@ pub enum Tab {
 
 impl Tab {
     /// Every tab, in order.
-    pub const ALL: [Tab; 5] = [Tab::Turn, Tab::Fire, Tab::Tests, Tab::Edit, Tab::Scenario];
+    pub const ALL: [Tab; 6] = [
+        Tab::Turn,
+        Tab::Fire,
+        Tab::Tests,
+        Tab::Solo,
+        Tab::Edit,
+        Tab::Scenario,
+    ];
 
     /// The tab's label.
     pub const fn label(self) -> &'static str {
@@ -50,6 +62,7 @@ impl Tab {
             Tab::Turn => "Turn",
             Tab::Fire => "Fire",
             Tab::Tests => "Tests",
+            Tab::Solo => "Solo",
             Tab::Edit => "Edit",
             Tab::Scenario => "Scenario",
         }

@@ -55,15 +55,16 @@ pub fn start_ui(
     for scenario in builtins {
         match scenario {
             Ok(loaded) => {
-                if ui
-                    .button(
-                        RichText::new(format!("New game: {}", loaded.scenario.name))
-                            .size(style::HEADING),
-                    )
-                    .clicked()
-                {
-                    queue.push(UiCommand::NewGame(loaded.clone()));
-                }
+                ui.horizontal_wrapped(|ui| {
+                    let name = &loaded.scenario.name;
+                    let big = |text: String| RichText::new(text).size(style::HEADING);
+                    if ui.button(big(format!("New game: {name}"))).clicked() {
+                        queue.push(UiCommand::NewGame(loaded.clone(), false));
+                    }
+                    if ui.button(big(format!("Solo game: {name}"))).clicked() {
+                        queue.push(UiCommand::NewGame(loaded.clone(), true));
+                    }
+                });
             }
             Err(e) => {
                 ui.label(RichText::new(e).color(ui.visuals().error_fg_color));

@@ -63,6 +63,10 @@ pub fn top_bar_ui(
         {
             queue.push(UiCommand::Redo);
         }
+        if state.settings.solo {
+            ui.label(RichText::new("Solo game").strong())
+                .on_hover_text("The app commands the Insurgents");
+        }
         let mut physical = prefs.physical_dice;
         if ui.checkbox(&mut physical, "Physical dice").changed() {
             queue.push(UiCommand::SetPhysicalDice(physical));

@@ -232,7 +232,11 @@ fn phase_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                     waiting.join(", ")
                 ));
             }
-            ui.label("Insurgents interrupt from the Tests tab; fire from the Fire tab.");
+            if state.settings.solo {
+                ui.label("The Insurgents answer each activation on the Solo tab; fire from the Fire tab.");
+            } else {
+                ui.label("Insurgents interrupt from the Tests tab; fire from the Fire tab.");
+            }
             ui.horizontal_wrapped(|ui| {
                 if ui.button("Interrupt…").clicked() {
                     queue.push(UiCommand::ShowTab(super::Tab::Tests));

@@ -1,0 +1,236 @@
+//! Two solo turns of Contracting Trouble in the real app, with typed dice and scripted answers.
+
+use std::path::{Path, PathBuf};
+
+use ambush_alley::game::{Entry, Game, Phase};
+use ambush_alley::ui::{AssistantApp, Prefs, StartOptions};
+use ambush_alley::unit::Unit;
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("aa-solo-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn app(data_dir: &Path) -> Harness<'static, AssistantApp> {
+    let options = StartOptions {
+        open: None,
+        data_dir: Some(data_dir.to_owned()),
+        seed: Some(3),
+        native_dialogs: false,
+    };
+    let prefs = Prefs {
+        physical_dice: true,
+        ..Prefs::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_eframe(move |_cc| AssistantApp::with_prefs(options, prefs));
+    harness.run();
+    harness
+}
+
+fn game<'a>(harness: &'a Harness<'_, AssistantApp>) -> &'a Game {
+    harness.state().game().expect("a game is open")
+}
+
+fn unit<'a>(harness: &'a Harness<'_, AssistantApp>, name: &str) -> &'a Unit {
+    game(harness)
+        .state()
+        .units
+        .iter()
+        .find(|u| u.name == name)
+        .map(|u| &**u)
+        .unwrap_or_else(|| panic!("no unit {name}"))
+}
+
+fn click(harness: &mut Harness<'_, AssistantApp>, label: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Answers the physical-dice prompt: one line of faces per group, each followed by Enter.
+fn dice(harness: &mut Harness<'_, AssistantApp>, groups: &[(&str, &str)]) {
+    for (label, faces) in groups {
+        let name = format!("Faces for {label}");
+        let field = harness.get_by_label(&name);
+        field.focus();
+        field.type_text(faces);
+        harness.run();
+        harness.key_press(Key::Enter);
+        harness.run();
+    }
+}
+
+/// Every solo note in the log, in order.
+fn notes(harness: &Harness<'_, AssistantApp>) -> Vec<String> {
+    let game = game(harness);
+    (0..game.entries().len())
+        .filter(|&i| matches!(game.entries()[i], Entry::Event(_)))
+        .filter_map(|i| game.outcome(i).map(|o| o.summary.clone()))
+        .filter(|s| s.starts_with("Solo: "))
+        .collect()
+}
+
+fn has_note(harness: &Harness<'_, AssistantApp>, text: &str) {
+    let all = notes(harness);
+    assert!(
+        all.iter().any(|n| n.contains(text)),
+        "no note with {text:?} in {all:#?}"
+    );
+}
+
+fn ticked(harness: &Harness<'_, AssistantApp>, label: &str) -> bool {
+    harness.get_by_label(label).accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+}
+
+#[test]
+fn two_solo_turns_of_contracting_trouble() {
+    let dir = temp_dir("two-turns");
+    let mut harness = app(&dir);
+    click(&mut harness, "Solo game: Contracting Trouble!");
+    assert!(game(&harness).state().settings.solo);
+
+    // ---- Turn 1: Fireteam Alpha runs; Insurgents 1 and 4 can see it. ----
+    click(&mut harness, "Activate Fireteam Alpha: Rapid");
+    click(&mut harness, "Insurgents 1 can see it");
+    click(&mut harness, "Insurgents 4 can see it");
+    click(&mut harness, "Let the Insurgents interrupt");
+    // The app rolls for the Insurgents: the stronger unit first. Insurgents 1 (no leader) has
+    // six gunmen: its Interrupt check fails on a 2.
+    dice(&mut harness, &[("Quality check: Insurgents 1", "2")]);
+    assert!(unit(&harness, "Insurgents 1").status.done_for_turn);
+    // Insurgents 4 (leader) against Alpha: 7 against 2 − 1 (running): the Insurgents go first.
+    dice(
+        &mut harness,
+        &[
+            ("Reaction: Insurgents 4", "7"),
+            ("Reaction: Fireteam Alpha", "2"),
+        ],
+    );
+    // Its fire: the leader's d8 and three d6 (gunner and RPG) against five d8.
+    dice(
+        &mut harness,
+        &[
+            ("Firepower: Insurgents 4 (d8)", "8"),
+            ("Firepower: Insurgents 4 (d6)", "6 6 5"),
+            ("Defense: Fireteam Alpha (d8)", "1 1 1 1 1"),
+        ],
+    );
+    has_note(
+        &harness,
+        "Insurgents 1 tries to interrupt without a leader: Fireteam Alpha is running",
+    );
+    has_note(
+        &harness,
+        "Insurgents 4 interrupts: it has a leader and Fireteam Alpha is running.",
+    );
+    has_note(
+        &harness,
+        "Insurgents 4 fires on Fireteam Alpha before it reaches cover.",
+    );
+    let fire = game(&harness)
+        .last_outcome()
+        .map(|o| o.summary.clone())
+        .unwrap_or_default();
+    assert!(fire.contains("4 casualties"), "{fire}");
+    // The Marines are the player's: First Aid and Morale are rolled by hand.
+    click(&mut harness, "Roll First Aid for 4 from Fireteam Alpha");
+    dice(
+        &mut harness,
+        &[("First Aid (one d6 per casualty)", "1 2 1 2")],
+    );
+    click(&mut harness, "Roll Morale check for Fireteam Alpha");
+    dice(&mut harness, &[("Morale: Fireteam Alpha", "9 9 9 9")]);
+    assert!(!unit(&harness, "Fireteam Alpha").status.pinned);
+
+    click(&mut harness, "Turn");
+    click(&mut harness, "End Regular activations");
+    assert_eq!(game(&harness).state().phase, Phase::InsurgentActions);
+    // Orders: the leaders first, each to a leaderless unit still able to act.
+    click(&mut harness, "Leader 2A carried out its order");
+    click(&mut harness, "Leader 2B carried out its order");
+    assert!(
+        unit(&harness, "Insurgents 5").has_leader() && unit(&harness, "Insurgents 3").has_leader()
+    );
+    has_note(
+        &harness,
+        "Order: Leader 2A: move to Insurgents 5 and join it.",
+    );
+    // The units they joined may only fire, and see nothing: they stay in cover.
+    click(&mut harness, "Insurgents 3 carried out its order");
+    click(&mut harness, "Insurgents 5 carried out its order");
+    has_note(&harness, "A leader has just joined it");
+    // The last two leaders, with no one left to lead, close in on the Marines.
+    click(&mut harness, "Leader 2C carried out its order");
+    click(&mut harness, "Leader 2D carried out its order");
+    has_note(&harness, "Order: Leader 2D: advance Cautiously");
+    click(&mut harness, "Turn");
+    click(&mut harness, "End turn");
+
+    // ---- Turn 2: the Insurgents roll their own reinforcements. ----
+    assert_eq!(game(&harness).state().turn, 2);
+    dice(&mut harness, &[("Reinforcement table (2d6)", "3 4")]);
+    // 7: 1d6 gunmen + leader + LMG. Two gunmen; Hot Spot 6: the Insurgents choose.
+    dice(
+        &mut harness,
+        &[
+            ("Number of Rifle figures (1d6)", "2"),
+            ("Hot Spot (6: Insurgent choice)", "6"),
+        ],
+    );
+    click(&mut harness, "Solo");
+    click(&mut harness, "Nearest the Marines: Hot Spot 4");
+    has_note(
+        &harness,
+        "On a 6 the Insurgents choose: Hot Spot 4, the active spot nearest the Marines",
+    );
+    let arrived = unit(&harness, "Insurgents R1");
+    assert!(
+        arrived.in_play() && arrived.location.contains("Hot Spot 4"),
+        "{}",
+        arrived.location
+    );
+    assert_eq!(arrived.figures.len(), 4);
+
+    click(&mut harness, "Turn");
+    click(&mut harness, "Start Regular activations");
+    // Alpha halts this time. What the player ticked last turn is offered again.
+    click(&mut harness, "Activate Fireteam Alpha: Halted");
+    assert!(
+        ticked(&harness, "Insurgents 1 can see it"),
+        "the ticks are remembered"
+    );
+    assert!(ticked(&harness, "Insurgents 4 can see it"));
+    click(&mut harness, "Log the Insurgents' decision");
+    has_note(&harness, "Insurgents 4 holds: no opening on Fireteam Alpha");
+    has_note(
+        &harness,
+        "Insurgents 1 holds: without a leader it risks its turn",
+    );
+    click(&mut harness, "Turn");
+    click(&mut harness, "End Regular activations");
+    // Insurgents 1 reports no line of sight: it holds (and, without a leader, tests to act).
+    click(&mut harness, "Insurgents 1: No line of sight");
+    dice(
+        &mut harness,
+        &[("Quality check (no leader): Insurgents 1", "5")],
+    );
+    has_note(&harness, "Stopped on the table: no line of sight");
+    assert!(unit(&harness, "Insurgents 1").status.activated);
+    click(&mut harness, "Turn");
+    click(&mut harness, "End turn");
+    assert_eq!(game(&harness).state().turn, 3);
+    // Every decision is in the saved game, with its reason, and it all replays.
+    let text = std::fs::read_to_string(dir.join("autosave.jsonl")).expect("autosave");
+    assert!(text.contains("\"type\":\"solo_note\""));
+    let reloaded = ambush_alley::journal::load_path(&dir.join("autosave.jsonl")).expect("reloads");
+    assert_eq!(reloaded.game.state(), game(&harness).state());
+    let _ = std::fs::remove_dir_all(&dir);
+}
