@@ -5,6 +5,8 @@
 //! functions, dice come in as values, and the game is the replay of a log of events. The `ui`
 //! module is the eframe app, which reads the game and changes it only through commands.
 
+#![warn(missing_docs)]
+
 pub mod cli;
 pub mod dice;
 pub mod game;

@@ -124,6 +124,16 @@ impl AssistantApp {
         app.offer = app.find_autosave();
         if let Some(path) = app.options.open.clone() {
             app.open_path(&path);
+        } else if app.offer.is_none()
+            && let Some(Ok(first)) = app.builtins.first().cloned()
+        {
+            // Given nothing else (no file, no game to resume), the app opens on the booklet's
+            // scenario, ready to play.
+            let name = first.scenario.name.clone();
+            app.apply(UiCommand::NewGame(first, false));
+            app.message = Some(Message::info(format!(
+                "New game of {name} For another scenario: Game > Close game. To let the app command the Insurgents: the Solo tab."
+            )));
         }
         app
     }
