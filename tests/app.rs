@@ -428,8 +428,16 @@ fn reaction_and_morale_show_their_odds_before_the_roll() {
 #[test]
 fn play_file_opens_a_scenario_or_a_saved_game() {
     let dir = temp_dir("playfile");
-    let scenario = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/contracting-trouble-solo.json"));
-    let options = StartOptions { open: Some(scenario), data_dir: Some(dir.clone()), seed: Some(1), native_dialogs: false };
+    let scenario = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/contracting-trouble-solo.json"
+    ));
+    let options = StartOptions {
+        open: Some(scenario),
+        data_dir: Some(dir.clone()),
+        seed: Some(1),
+        native_dialogs: false,
+    };
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
         .build_eframe(move |_cc| AssistantApp::with_prefs(options, Prefs::default()));
@@ -438,13 +446,21 @@ fn play_file_opens_a_scenario_or_a_saved_game() {
     // A bad file is refused with its place, and nothing is lost: the start screen stays.
     let bad = dir.join("bad.json");
     std::fs::write(&bad, "{\n  \"format\": 3\n}").expect("write");
-    let options = StartOptions { open: Some(bad), data_dir: Some(dir.join("other")), seed: Some(1), native_dialogs: false };
+    let options = StartOptions {
+        open: Some(bad),
+        data_dir: Some(dir.join("other")),
+        seed: Some(1),
+        native_dialogs: false,
+    };
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
         .build_eframe(move |_cc| AssistantApp::with_prefs(options, Prefs::default()));
     harness.run();
     assert!(harness.state().game().is_none());
     let message = harness.state().message().unwrap_or_default().to_owned();
-    assert!(message.contains("bad.json") && message.contains("2:"), "{message}");
+    assert!(
+        message.contains("bad.json") && message.contains("2:"),
+        "{message}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -95,7 +95,12 @@ fn two_solo_turns_of_contracting_trouble() {
     let dir = temp_dir("two-turns");
     let mut harness = app(&dir);
     // The app opened on a two-player game: close it and start a solo one.
-    assert!(harness.state().game().is_some_and(|g| !g.state().settings.solo));
+    assert!(
+        harness
+            .state()
+            .game()
+            .is_some_and(|g| !g.state().settings.solo)
+    );
     click(&mut harness, "Game");
     click(&mut harness, "Close game");
     click(&mut harness, "Solo game: Contracting Trouble!");

@@ -167,8 +167,7 @@ impl GameState {
     // --- Dice ---
 
     /// The dice a command needs, given the state. Fails when the command is not allowed.
-    pub fn dice_request(&self, scenario: &Scenario, command: &Command) -> Result<DiceRequest> {
-        let _ = scenario;
+    pub fn dice_request(&self, command: &Command) -> Result<DiceRequest> {
         let mut request = DiceRequest::none();
         match command {
             Command::InsurgencyRoll => {
@@ -325,7 +324,7 @@ impl GameState {
         if self.phase == Phase::GameOver && !allowed_after_end {
             return Err(RuleError::GameOver);
         }
-        let request = self.dice_request(scenario, command)?;
+        let request = self.dice_request(command)?;
         request.check(&event.dice)?;
         let faces: Vec<Vec<Face>> = event.dice.iter().map(|r| r.faces.clone()).collect();
         let mut outcome = self.dispatch(scenario, command, &faces)?;

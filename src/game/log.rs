@@ -238,7 +238,7 @@ impl Game {
 
     /// The dice a command needs now, or why it is not allowed.
     pub fn dice_request(&self, command: &Command) -> Result<crate::dice::DiceRequest, RuleError> {
-        self.state.dice_request(&self.scenario, command)
+        self.state.dice_request(command)
     }
 
     /// Rolls the dice a command needs from `dice` and applies it.
