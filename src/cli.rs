@@ -109,13 +109,20 @@ fn list(faces: &[Face]) -> String {
     }
 }
 
+/// The number attacker dice must reach: 4, or 7 beyond effective range.
+fn check_target(target: Face) -> Result<(), CliError> {
+    if target == 4 || target == 7 {
+        Ok(())
+    } else {
+        Err(CliError::usage(format!(
+            "--target {target}: expected 4 (within effective range) or 7 (beyond it)"
+        )))
+    }
+}
+
 /// `fire`: resolves one matching of given attacker and defender faces.
 pub fn fire(attack: &str, defend: &str, target: Face, json: bool) -> Result<String, CliError> {
-    if target != 4 && target != 7 {
-        return Err(CliError::usage(format!(
-            "--target {target}: expected 4 (within effective range) or 7 (beyond it)"
-        )));
-    }
+    check_target(target)?;
     let attack = faces_arg("attack", attack)?;
     let defend = faces_arg("defend", defend)?;
     let m = fire::match_dice(&attack, &defend, target);
@@ -302,22 +309,11 @@ struct OddsJson {
 
 /// `odds`: the exact distribution of casualties for two pools.
 pub fn odds(attack: &str, defend: &str, target: Face, json: bool) -> Result<String, CliError> {
-    if target != 4 && target != 7 {
-        return Err(CliError::usage(format!(
-            "--target {target}: expected 4 (within effective range) or 7 (beyond it)"
-        )));
-    }
+    check_target(target)?;
     let attack_dice = parse_pool("attack", attack)?;
     let defense_dice = parse_pool("defend", defend)?;
     let dist = crate::odds::hits(&attack_dice, &defense_dice, target);
-    let notation = |dice: &[crate::dice::Die]| {
-        let pool = crate::rules::fire::Pool {
-            dice: dice.to_vec(),
-            lines: Vec::new(),
-            unclamped: dice.len() as i32,
-        };
-        pool.notation()
-    };
+    let notation = crate::rules::fire::notation;
     if json {
         let out = OddsJson {
             attack: notation(&attack_dice),

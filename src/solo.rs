@@ -127,49 +127,33 @@ pub fn interrupts(
             openings.push("it is within Optimum Range".to_owned());
         }
         let firepower = fire::firepower(unit, &FireModifiers::default()).len() as i32;
-        if unit.has_leader() {
-            if openings.is_empty() {
-                decisions.push((
-                    firepower,
-                    hold(format!(
-                        "{name} holds: no opening on {} (not in the open, not running, out of range); it waits for its own turn.",
-                        target.name
-                    )),
-                ));
-            } else {
-                decisions.push((
-                    firepower,
-                    InterruptDecision {
-                        unit: *id,
-                        attempt: Some(kind),
-                        reason: format!(
-                            "{name} interrupts: it has a leader and {}.",
-                            openings.join(" and ")
-                        ),
-                    },
-                ));
-            }
+        let attempt = |reason: String| InterruptDecision {
+            unit: *id,
+            attempt: Some(kind),
+            reason,
+        };
+        let decision = if unit.has_leader() && !openings.is_empty() {
+            attempt(format!(
+                "{name} interrupts: it has a leader and {}.",
+                openings.join(" and ")
+            ))
+        } else if unit.has_leader() {
+            hold(format!(
+                "{name} holds: no opening on {} (not in the open, not running, out of range); it waits for its own turn.",
+                target.name
+            ))
         } else if easy {
-            decisions.push((
-                firepower,
-                InterruptDecision {
-                    unit: *id,
-                    attempt: Some(kind),
-                    reason: format!(
-                        "{name} tries to interrupt without a leader: {}, too good to miss.",
-                        openings.join(" and ")
-                    ),
-                },
-            ));
+            attempt(format!(
+                "{name} tries to interrupt without a leader: {}, too good to miss.",
+                openings.join(" and ")
+            ))
         } else {
-            decisions.push((
-                firepower,
-                hold(format!(
-                    "{name} holds: without a leader it risks its turn on the Interrupt check, and {} is neither in the open nor running.",
-                    target.name
-                )),
-            ));
-        }
+            hold(format!(
+                "{name} holds: without a leader it risks its turn on the Interrupt check, and {} is neither in the open nor running.",
+                target.name
+            ))
+        };
+        decisions.push((firepower, decision));
     }
     // The strongest interrupt first.
     decisions.sort_by_key(|(firepower, d)| (d.attempt.is_none(), -firepower));

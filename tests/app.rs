@@ -1,73 +1,16 @@
 //! The real app, driven headless by its labels, as a referee would use it.
 
-use std::path::{Path, PathBuf};
+mod ui_common;
 
-use ambush_alley::game::{Game, Phase};
+use std::path::PathBuf;
+
+use ambush_alley::game::Phase;
 use ambush_alley::ui::{AssistantApp, Prefs, StartOptions};
-use ambush_alley::unit::{Side, Unit};
+use ambush_alley::unit::Side;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("aa-app-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn app(data_dir: &Path, physical_dice: bool) -> Harness<'static, AssistantApp> {
-    let options = StartOptions {
-        open: None,
-        data_dir: Some(data_dir.to_owned()),
-        seed: Some(7),
-        native_dialogs: false,
-    };
-    let prefs = Prefs {
-        physical_dice,
-        ..Prefs::default()
-    };
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_eframe(move |_cc| AssistantApp::with_prefs(options, prefs));
-    harness.run();
-    harness
-}
-
-fn game<'a>(harness: &'a Harness<'_, AssistantApp>) -> &'a Game {
-    harness.state().game().expect("a game is open")
-}
-
-fn unit<'a>(harness: &'a Harness<'_, AssistantApp>, name: &str) -> &'a Unit {
-    game(harness)
-        .state()
-        .units
-        .iter()
-        .find(|u| u.name == name)
-        .map(|u| &**u)
-        .unwrap_or_else(|| panic!("no unit {name}"))
-}
-
-fn click(harness: &mut Harness<'_, AssistantApp>, label: &str) {
-    // Bring it into view first: cards further down a side panel are scrolled out of sight.
-    harness.get_by_label(label).scroll_to_me();
-    harness.run();
-    harness.get_by_label(label).click();
-    harness.run();
-}
-
-/// Types faces into the physical-dice prompt, one line per group, pressing Enter after each.
-fn type_dice(harness: &mut Harness<'_, AssistantApp>, groups: &[(&str, &str)]) {
-    for (label, faces) in groups {
-        let name = format!("Faces for {label}");
-        let field = harness.get_by_label(&name);
-        field.focus();
-        field.type_text(faces);
-        harness.run();
-        harness.key_press(Key::Enter);
-        harness.run();
-    }
-}
+use ui_common::{app, click, game, temp_dir, type_dice, unit};
 
 /// Given nothing else, the app opens on a new game of Contracting Trouble.
 fn new_game(harness: &mut Harness<'_, AssistantApp>) {

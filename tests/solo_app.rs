@@ -1,72 +1,12 @@
 //! Two solo turns of Contracting Trouble in the real app, with typed dice and scripted answers.
 
-use std::path::{Path, PathBuf};
+mod ui_common;
 
-use ambush_alley::game::{Entry, Game, Phase};
-use ambush_alley::ui::{AssistantApp, Prefs, StartOptions};
-use ambush_alley::unit::Unit;
-use egui::Key;
+use ambush_alley::game::{Entry, Phase};
+use ambush_alley::ui::AssistantApp;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("aa-solo-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn app(data_dir: &Path) -> Harness<'static, AssistantApp> {
-    let options = StartOptions {
-        open: None,
-        data_dir: Some(data_dir.to_owned()),
-        seed: Some(3),
-        native_dialogs: false,
-    };
-    let prefs = Prefs {
-        physical_dice: true,
-        ..Prefs::default()
-    };
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_eframe(move |_cc| AssistantApp::with_prefs(options, prefs));
-    harness.run();
-    harness
-}
-
-fn game<'a>(harness: &'a Harness<'_, AssistantApp>) -> &'a Game {
-    harness.state().game().expect("a game is open")
-}
-
-fn unit<'a>(harness: &'a Harness<'_, AssistantApp>, name: &str) -> &'a Unit {
-    game(harness)
-        .state()
-        .units
-        .iter()
-        .find(|u| u.name == name)
-        .map(|u| &**u)
-        .unwrap_or_else(|| panic!("no unit {name}"))
-}
-
-fn click(harness: &mut Harness<'_, AssistantApp>, label: &str) {
-    harness.get_by_label(label).scroll_to_me();
-    harness.run();
-    harness.get_by_label(label).click();
-    harness.run();
-}
-
-/// Answers the physical-dice prompt: one line of faces per group, each followed by Enter.
-fn dice(harness: &mut Harness<'_, AssistantApp>, groups: &[(&str, &str)]) {
-    for (label, faces) in groups {
-        let name = format!("Faces for {label}");
-        let field = harness.get_by_label(&name);
-        field.focus();
-        field.type_text(faces);
-        harness.run();
-        harness.key_press(Key::Enter);
-        harness.run();
-    }
-}
+use ui_common::{app, click, game, temp_dir, type_dice as dice, unit};
 
 /// Every solo note in the log, in order.
 fn notes(harness: &Harness<'_, AssistantApp>) -> Vec<String> {
@@ -93,7 +33,7 @@ fn ticked(harness: &Harness<'_, AssistantApp>, label: &str) -> bool {
 #[test]
 fn two_solo_turns_of_contracting_trouble() {
     let dir = temp_dir("two-turns");
-    let mut harness = app(&dir);
+    let mut harness = app(&dir, true);
     // The app opened on a two-player game: close it and start a solo one.
     assert!(
         harness

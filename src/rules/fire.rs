@@ -176,15 +176,29 @@ impl Pool {
 
     /// "7d8" or "1d8 + 6d6".
     pub fn notation(&self) -> String {
-        if self.dice.is_empty() {
-            return "0 dice".to_owned();
-        }
-        self.groups()
-            .iter()
-            .map(|(die, n)| format!("{n}{die}"))
-            .collect::<Vec<_>>()
-            .join(" + ")
+        notation(&self.dice)
     }
+}
+
+/// Dice in the usual notation, best type first: "7d8", "1d8 + 6d6", or "0 dice".
+pub fn notation(dice: &[Die]) -> String {
+    if dice.is_empty() {
+        return "0 dice".to_owned();
+    }
+    let mut sorted = dice.to_vec();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let mut groups: Vec<(Die, usize)> = Vec::new();
+    for die in sorted {
+        match groups.last_mut() {
+            Some((last, count)) if *last == die => *count += 1,
+            _ => groups.push((die, 1)),
+        }
+    }
+    groups
+        .iter()
+        .map(|(die, n)| format!("{n}{die}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 fn line(dice: i32, reason: impl Into<String>) -> PoolLine {
