@@ -14,8 +14,32 @@ use crate::scenario::check::{self, LoadedScenario, ScenarioError};
 
 /// The name of the autosave journal in the data folder.
 pub const AUTOSAVE_FILE: &str = "autosave.jsonl";
-/// Where the previous autosave goes when a new game starts, so it is never lost.
-pub const PREVIOUS_FILE: &str = "previous-game.jsonl";
+/// The start of the name the previous autosave is given when another game takes its place
+/// (`previous-game-<seconds since 1970>.jsonl`), so no game is ever lost.
+pub const PREVIOUS_PREFIX: &str = "previous-game";
+
+/// Moves an existing journal aside, under a name no other file has. Returns where it went.
+pub fn retire(path: &Path) -> Option<PathBuf> {
+    if !path.exists() {
+        return None;
+    }
+    let dir = path.parent()?;
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let target = (0..1000)
+        .map(|n| {
+            let suffix = if n == 0 {
+                String::new()
+            } else {
+                format!("-{n}")
+            };
+            dir.join(format!("{PREVIOUS_PREFIX}-{seconds}{suffix}.jsonl"))
+        })
+        .find(|candidate| !candidate.exists())?;
+    std::fs::rename(path, &target).ok()?;
+    Some(target)
+}
 
 /// The folder for the autosave: `AMBUSH_ALLEY_DATA_DIR` if set, else the platform's data folder.
 pub fn data_dir() -> Option<PathBuf> {
@@ -97,8 +121,8 @@ pub struct Session {
 }
 
 impl Session {
-    /// Starts a new game. An existing journal at `journal_path` is first moved aside to
-    /// `previous-game.jsonl` beside it.
+    /// Starts a new game. An existing journal at `journal_path` is first moved aside beside it
+    /// (see [`retire`]).
     pub fn start(
         scenario: LoadedScenario,
         settings: Settings,
@@ -115,11 +139,7 @@ impl Session {
             save_error: None,
         };
         if let Some(path) = journal_path {
-            if path.exists()
-                && let Some(dir) = path.parent()
-            {
-                let _ = std::fs::rename(path, dir.join(PREVIOUS_FILE));
-            }
+            retire(path);
             match JournalWriter::create(path, &session.header) {
                 Ok(writer) => session.journal = Some(writer),
                 Err(e) => session.save_error = Some(e.to_string()),
@@ -152,11 +172,7 @@ impl Session {
             let reread = journal::load_path(path);
             reread.and_then(|again| JournalWriter::reopen(path, &again))
         } else {
-            if path.exists()
-                && let Some(dir) = path.parent()
-            {
-                let _ = std::fs::rename(path, dir.join(PREVIOUS_FILE));
-            }
+            retire(path);
             journal::write_whole(path, &session.header, &session.game).and_then(|()| {
                 let again = journal::load_path(path)?;
                 JournalWriter::reopen(path, &again)

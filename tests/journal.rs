@@ -336,3 +336,86 @@ proptest! {
         let _ = journal::read(rebuilt.as_bytes());
     }
 }
+
+#[test]
+fn starting_new_games_never_loses_the_old_ones() {
+    use ambush_alley::session::Session;
+    let dir = temp_dir("sessions");
+    let path = dir.join("autosave.jsonl");
+    let loaded = || ambush_alley::scenario::builtin::contracting_trouble().expect("built in");
+    let mut dice = ambush_alley::dice::DiceSource::seeded(1);
+    for events in 1..=3 {
+        let mut session = Session::start(loaded(), Settings::default(), Some(&path));
+        assert!(session.save_error().is_none());
+        for _ in 0..events {
+            session
+                .play(
+                    ambush_alley::game::Command::AwardVictory {
+                        item: "marine-killed".to_owned(),
+                        delta: 1,
+                    },
+                    &mut dice,
+                )
+                .expect("plays");
+        }
+    }
+    let mut kept: Vec<usize> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("previous-game-")
+        })
+        .map(|e| {
+            journal::load_path(&e.path())
+                .expect("a whole journal")
+                .game
+                .events_in_effect()
+        })
+        .collect();
+    kept.sort_unstable();
+    assert_eq!(kept, vec![1, 2], "both earlier games are kept");
+    assert_eq!(
+        journal::load_path(&path)
+            .expect("autosave")
+            .game
+            .events_in_effect(),
+        3
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_full_disk_keeps_the_game_in_memory_and_catches_up_later() {
+    use ambush_alley::session::Session;
+    // A folder that does not exist yet stands in for a disk that refuses: the journal cannot be
+    // created, play goes on, and the whole game is written once the folder is there.
+    let dir = temp_dir("refusing");
+    let blocked = dir.join("not-a-folder");
+    std::fs::write(&blocked, b"a file where the folder should be").expect("write");
+    let path = blocked.join("autosave.jsonl");
+    let loaded = ambush_alley::scenario::builtin::contracting_trouble().expect("built in");
+    let mut session = Session::start(loaded, Settings::default(), Some(&path));
+    assert!(session.save_error().is_some(), "the problem is reported");
+    let mut dice = ambush_alley::dice::DiceSource::seeded(1);
+    session
+        .play(
+            ambush_alley::game::Command::AwardVictory {
+                item: "marine-killed".to_owned(),
+                delta: 1,
+            },
+            &mut dice,
+        )
+        .expect("play goes on");
+    assert!(session.save_error().is_some());
+    // The disk accepts again.
+    std::fs::remove_file(&blocked).expect("remove");
+    session.persist();
+    assert!(session.save_error().is_none(), "{:?}", session.save_error());
+    assert_eq!(
+        journal::load_path(&path).expect("written").game.state(),
+        session.game().state()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

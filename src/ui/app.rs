@@ -190,9 +190,9 @@ impl AssistantApp {
                 summary: String::new(),
                 loaded: None,
                 problem: Some(format!(
-                    "The autosaved game at {} cannot be read: {e}. It is left untouched; starting a new game moves it to {}.",
+                    "The autosaved game at {} cannot be read: {e}. It is left untouched; starting a new game moves it aside as {}-….jsonl in the same folder.",
                     path.display(),
-                    session::PREVIOUS_FILE
+                    session::PREVIOUS_PREFIX
                 )),
             },
         })

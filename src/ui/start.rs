@@ -74,7 +74,7 @@ pub fn start_ui(
     if offer.is_some_and(|o| o.loaded.is_some()) {
         ui.label(
             RichText::new(
-                "A new game keeps the autosaved one as previous-game.jsonl in the same folder.",
+                "A new game keeps the autosaved one, renamed previous-game-….jsonl, in the same folder.",
             )
             .weak(),
         );
