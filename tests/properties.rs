@@ -199,3 +199,33 @@ fn random_games_exercise_the_rules() {
     }
     assert!(game.state().turn > 2, "turn {}", game.state().turn);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn a_refused_command_changes_nothing(seed in any::<u64>(), steps in 1usize..200) {
+        let mut game = common::new_game();
+        let mut dice = ambush_alley::dice::DiceSource::seeded(seed);
+        let mut state = seed | 1;
+        let mut pick = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state as usize) % n.max(1)
+        };
+        let mut refused = 0;
+        for _ in 0..steps {
+            let command = common::random_command(&game, &mut pick);
+            let before = game.state().clone();
+            let entries = game.entries().len();
+            if game.play(command, &mut dice).is_err() {
+                refused += 1;
+                prop_assert_eq!(game.state(), &before);
+                prop_assert_eq!(game.entries().len(), entries);
+            }
+        }
+        // The random player tries plenty of things the rules refuse.
+        prop_assert!(steps < 20 || refused > 0);
+    }
+}
