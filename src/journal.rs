@@ -276,6 +276,8 @@ pub struct JournalWriter {
     written: usize,
     /// Length of the file's intact part.
     len: u64,
+    /// A write failed and the file may hold part of a line after the intact part.
+    dirty: bool,
 }
 
 impl JournalWriter {
@@ -299,22 +301,46 @@ impl JournalWriter {
             path: path.to_owned(),
             written: 0,
             len: line.len() as u64,
+            dirty: false,
         })
     }
 
     /// Opens a journal that was just read, to go on appending after its intact part (a torn
     /// last line is cut off first).
     pub fn reopen(path: &Path, loaded: &LoadedJournal) -> Result<Self, JournalError> {
+        Self::reopen_at(path, loaded.intact_len, loaded.game.entries().len())
+    }
+
+    /// Opens a journal whose first `intact_len` bytes hold `written` entries, to append after
+    /// them. Anything after the intact part is cut off; an intact part that ends without a
+    /// newline (a crash just before it, or a file saved by hand) gets one first, so the next
+    /// entry starts on a line of its own.
+    pub fn reopen_at(path: &Path, intact_len: u64, written: usize) -> Result<Self, JournalError> {
+        use std::io::Read;
         let io =
             |e: std::io::Error| JournalError::Io(format!("cannot write {}: {e}", path.display()));
-        let file = OpenOptions::new().write(true).open(path).map_err(io)?;
+        let mut file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
+        let mut last = [0u8; 1];
+        let ends_in_newline = intact_len == 0
+            || (file.seek(SeekFrom::Start(intact_len - 1)).is_ok()
+                && file.read_exact(&mut last).is_ok()
+                && last[0] == b'\n');
         let mut writer = Self {
             file,
             path: path.to_owned(),
-            written: loaded.game.entries().len(),
-            len: loaded.intact_len,
+            written,
+            len: intact_len,
+            dirty: false,
         };
         writer.cut_to_intact().map_err(io)?;
+        if !ends_in_newline {
+            writer
+                .file
+                .write_all(b"\n")
+                .and_then(|()| writer.file.sync_data())
+                .map_err(io)?;
+            writer.len += 1;
+        }
         Ok(writer)
     }
 
@@ -337,6 +363,14 @@ impl JournalWriter {
     /// Appends one entry and flushes it to disk. On failure (a full disk) the file is cut back
     /// to its last complete line, so a later attempt starts clean.
     pub fn append(&mut self, entry: &Entry) -> Result<(), JournalError> {
+        let io = |e: std::io::Error, path: &Path| {
+            JournalError::Io(format!("cannot write {}: {e}", path.display()))
+        };
+        if self.dirty {
+            // Part of a line may follow the intact part: cut it before writing anything new.
+            self.cut_to_intact().map_err(|e| io(e, &self.path))?;
+            self.dirty = false;
+        }
         let mut line = serde_json::to_vec(entry).map_err(|e| JournalError::Io(e.to_string()))?;
         line.push(b'\n');
         let result = self
@@ -345,11 +379,8 @@ impl JournalWriter {
             .and_then(|()| self.file.flush())
             .and_then(|()| self.file.sync_data());
         if let Err(e) = result {
-            let _ = self.cut_to_intact();
-            return Err(JournalError::Io(format!(
-                "cannot write {}: {e}",
-                self.path.display()
-            )));
+            self.dirty = self.cut_to_intact().is_err();
+            return Err(io(e, &self.path));
         }
         self.len += line.len() as u64;
         self.written += 1;
@@ -371,7 +402,18 @@ impl JournalWriter {
 pub fn write_whole(path: &Path, header: &Header, game: &Game) -> Result<(), JournalError> {
     // Written beside the target first and renamed, so an old file is never half overwritten.
     let tmp = path.with_extension("jsonl.tmp");
-    let mut writer = JournalWriter::create(&tmp, header)?;
+    let result = write_whole_to(&tmp, header, game).and_then(|()| {
+        std::fs::rename(&tmp, path)
+            .map_err(|e| JournalError::Io(format!("cannot write {}: {e}", path.display())))
+    });
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+fn write_whole_to(tmp: &Path, header: &Header, game: &Game) -> Result<(), JournalError> {
+    let mut writer = JournalWriter::create(tmp, header)?;
     for entry in game.entries() {
         let mut line = serde_json::to_vec(entry).map_err(|e| JournalError::Io(e.to_string()))?;
         line.push(b'\n');
@@ -383,8 +425,5 @@ pub fn write_whole(path: &Path, header: &Header, game: &Game) -> Result<(), Jour
     writer
         .file
         .sync_all()
-        .map_err(|e| JournalError::Io(format!("cannot write {}: {e}", tmp.display())))?;
-    drop(writer);
-    std::fs::rename(&tmp, path)
-        .map_err(|e| JournalError::Io(format!("cannot write {}: {e}", path.display())))
+        .map_err(|e| JournalError::Io(format!("cannot write {}: {e}", tmp.display())))
 }

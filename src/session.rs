@@ -139,7 +139,11 @@ impl Session {
             save_error: None,
         };
         if let Some(path) = journal_path {
-            retire(path);
+            if let Err(e) = make_room(path) {
+                session.journal_path = None;
+                session.save_error = Some(e);
+                return session;
+            }
             match JournalWriter::create(path, &session.header) {
                 Ok(writer) => session.journal = Some(writer),
                 Err(e) => session.save_error = Some(e.to_string()),
@@ -156,6 +160,7 @@ impl Session {
             loaded.game.initial_settings().clone(),
         );
         let same_file = journal_path.is_some_and(|p| same_path(p, from));
+        let (intact_len, written) = (loaded.intact_len, loaded.game.entries().len());
         let mut session = Self {
             game: loaded.game,
             header,
@@ -168,11 +173,13 @@ impl Session {
             return session;
         };
         let writer = if same_file {
-            // Reopen in place; a torn last line is cut off first.
-            let reread = journal::load_path(path);
-            reread.and_then(|again| JournalWriter::reopen(path, &again))
+            // Reopen in place, after the part just read; a torn last line is cut off first.
+            JournalWriter::reopen_at(path, intact_len, written)
+        } else if let Err(e) = make_room(path) {
+            session.journal_path = None;
+            session.save_error = Some(e);
+            return session;
         } else {
-            retire(path);
             journal::write_whole(path, &session.header, &session.game).and_then(|()| {
                 let again = journal::load_path(path)?;
                 JournalWriter::reopen(path, &again)
@@ -264,10 +271,34 @@ impl Session {
 
     /// Writes the whole game to `path` and remembers it for the next "Save".
     pub fn save_as(&mut self, path: &Path) -> Result<(), JournalError> {
-        journal::write_whole(path, &self.header, &self.game)?;
+        if self
+            .journal_path
+            .as_deref()
+            .is_some_and(|journal| same_path(journal, path))
+        {
+            // That is the autosave itself: it only needs to be up to date.
+            self.persist();
+            if let Some(error) = &self.save_error {
+                return Err(JournalError::Io(error.clone()));
+            }
+        } else {
+            journal::write_whole(path, &self.header, &self.game)?;
+        }
         self.save_path = Some(path.to_owned());
         Ok(())
     }
+}
+
+/// Moves an existing journal at `path` aside so a new one can take its place; refuses (rather
+/// than overwrite it) when it cannot be moved.
+fn make_room(path: &Path) -> Result<(), String> {
+    if path.exists() && retire(path).is_none() {
+        return Err(format!(
+            "the earlier game at {} could not be moved aside, so this game is not autosaved (the earlier one is left as it was); save it with Game > Save as",
+            path.display()
+        ));
+    }
+    Ok(())
 }
 
 fn same_path(a: &Path, b: &Path) -> bool {

@@ -897,6 +897,8 @@ impl GameState {
         }
         let unit = self.get_mut(id)?;
         unit.status.activated = true;
+        // Overwatch shots before its activation do not count against its own fire.
+        unit.status.fired = false;
         unit.status.movement = Some(actual);
         unit.status.overwatch = overwatch;
         if actual != Movement::Halted && unit.status.in_cover {
@@ -1106,10 +1108,15 @@ impl GameState {
         if attacker.status.done_for_turn {
             return Err(RuleError::DoneForTurn(attacker.name.clone()));
         }
+        let active = self.active_unit;
         match attacker.side {
             Side::Insurgent => {
                 if attacker.is_shaken(turn) {
                     return Err(RuleError::Shaken(attacker.name.clone()));
+                }
+                // An Insurgent unit fires once a turn: as its interruption, or in its phase.
+                if attacker.status.fired {
+                    return Err(RuleError::AlreadyFired(attacker.name.clone()));
                 }
                 if !attacker.has_leader() && !attacker.status.passed_leader_check {
                     return Err(RuleError::LeaderCheckNeeded(attacker.name.clone()));
@@ -1132,6 +1139,21 @@ impl GameState {
                     if !attacker.status.activated {
                         return Err(RuleError::NotActivated(attacker.name.clone()));
                     }
+                    if active != Some(attacker_id) {
+                        return Err(RuleError::ActivationOver(attacker.name.clone()));
+                    }
+                    // It moves and fires, or fires and moves: once.
+                    if attacker.status.fired {
+                        return Err(RuleError::AlreadyFired(attacker.name.clone()));
+                    }
+                }
+                FireContext::Reaction
+                    if phase == Phase::RegularActivations
+                        && attacker.status.activated
+                        && active != Some(attacker_id) =>
+                {
+                    // Only the interrupted unit, or a friend that has not activated yet, reacts.
+                    return Err(RuleError::ActivationOver(attacker.name.clone()));
                 }
                 FireContext::Overwatch if !attacker.status.overwatch => {
                     return Err(RuleError::NotOnOverwatch(attacker.name.clone()));
@@ -1161,6 +1183,7 @@ impl GameState {
         let (attacker_name, target_name) = (attacker.name.clone(), target.name.clone());
         let target_side = target.side;
         let target_leaderless = !target.has_leader();
+        let first_interrupt = attacker.status.interrupts_made == 0;
 
         // The attacker's record.
         let attacker = self.get_mut(attacker_id)?;
@@ -1173,10 +1196,19 @@ impl GameState {
             (Side::Regular, FireContext::Overwatch) => {
                 attacker.status.overwatch_shots = attacker.status.overwatch_shots.saturating_add(1);
             }
-            (Side::Regular, FireContext::Reaction) if phase == Phase::RegularActivations => {
+            (Side::Regular, FireContext::Reaction)
+                if phase == Phase::RegularActivations && !attacker.status.activated =>
+            {
+                // A friend reacting spends its activation and takes no further action.
                 attacker.status.activated = true;
+                attacker.status.done_for_turn = true;
             }
             _ => {}
+        }
+        // Firing as an interruption without a Reaction test still interrupts the target.
+        if context == FireContext::Interrupt && first_interrupt {
+            let target = self.get_mut(target_id)?;
+            target.status.times_interrupted = target.status.times_interrupted.saturating_add(1);
         }
 
         let mut outcome;
@@ -1458,6 +1490,8 @@ impl GameState {
     }
 
     fn neutralize(&mut self, number: u8, id: UnitId) -> Result<Outcome> {
+        // Only once the turn is nearly over can a unit have spent it on the spot.
+        self.expect_phase("Neutralizing a Hot Spot", &[Phase::InsurgentActions])?;
         let unit = self.get_in_play(id)?;
         Self::expect_side(unit, Side::Regular)?;
         Self::expect_acting(unit)?;
@@ -1494,7 +1528,9 @@ impl GameState {
         let brings_leader = source.has_leader();
         let dependants_only = source.firing_count() == 0;
         let (source_name, target_name) = (source.name.clone(), target.name.clone());
-        let target_activated = target.status.activated || target.status.interrupts_made > 0;
+        let acted = |u: &Unit| u.status.activated || u.status.interrupts_made > 0 || u.status.fired;
+        // A leader who has already acted brings no fresh action with him either.
+        let target_activated = acted(target) || (brings_leader && acted(source));
         let source = self.get_mut(from)?;
         let figures = std::mem::take(&mut source.figures);
         source.presence = Presence::Eliminated {
@@ -1549,13 +1585,11 @@ impl GameState {
         };
         let leader = unit.figures.remove(index);
         let name = format!("{} ({})", leader.name, template.name);
+        // The leader takes the unit's statuses with him (a Shaken unit's leader is Shaken too),
+        // but not its Overwatch.
         let status = UnitStatus {
-            activated: template.status.activated,
-            done_for_turn: template.status.done_for_turn,
-            interrupts_made: template.status.interrupts_made,
-            movement: template.status.movement,
-            last_movement: template.status.last_movement,
-            ..UnitStatus::default()
+            overwatch: false,
+            ..template.status.clone()
         };
         self.units.push(Arc::new(Unit {
             id: new_id,
@@ -1657,6 +1691,10 @@ impl GameState {
             if s.shaken_on_turn.is_some_and(|t| t < ending) {
                 s.shaken_on_turn = None;
                 recovered.push(unit.name.clone());
+            }
+            // In Cover claimed while Pinned lasts only while the unit stays where it is.
+            if s.in_cover && !matches!(s.movement, None | Some(Movement::Halted)) {
+                s.in_cover = false;
             }
             s.last_movement = Some(s.movement.unwrap_or(Movement::Halted));
             s.movement = None;

@@ -46,6 +46,12 @@ pub enum RuleError {
     /// The unit already activated (or acted) this turn.
     #[error("{0} has already activated this turn")]
     AlreadyActivated(String),
+    /// The unit already fired this turn (Insurgents) or in this activation (Regulars).
+    #[error("{0} has already fired")]
+    AlreadyFired(String),
+    /// Another unit has activated since: this one's activation is over.
+    #[error("{0}'s activation is over (another unit has activated since); undo, or edit its statuses, if the table says otherwise")]
+    ActivationOver(String),
     /// The unit has not activated yet.
     #[error("{0} has not activated this turn: activate it first")]
     NotActivated(String),
