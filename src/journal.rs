@@ -319,7 +319,11 @@ impl JournalWriter {
         use std::io::Read;
         let io =
             |e: std::io::Error| JournalError::Io(format!("cannot write {}: {e}", path.display()));
-        let mut file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(io)?;
         let mut last = [0u8; 1];
         let ends_in_newline = intact_len == 0
             || (file.seek(SeekFrom::Start(intact_len - 1)).is_ok()

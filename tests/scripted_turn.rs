@@ -491,12 +491,21 @@ fn a_whole_turn_of_contracting_trouble() {
 fn a_reinforcement_at_a_neutralized_spot_is_lost_and_a_six_waits_for_a_choice() {
     let mut game = new_game();
     let corporal = unit_id(&game, "squad-leader");
-    let neutralize = Command::NeutralizeHotSpot { hot_spot: 3, unit: corporal };
+    let neutralize = Command::NeutralizeHotSpot {
+        hot_spot: 3,
+        unit: corporal,
+    };
     // Not while the turn is still being played: the unit must have spent it on the spot.
-    assert!(game.play(neutralize.clone(), &mut DiceSource::seeded(1)).is_err());
+    assert!(
+        game.play(neutralize.clone(), &mut DiceSource::seeded(1))
+            .is_err()
+    );
     play(&mut game, Command::StartInsurgentPhase, &[]);
     play(&mut game, neutralize.clone(), &[]);
-    assert!(game.play(neutralize, &mut DiceSource::seeded(1)).is_err(), "already neutralized");
+    assert!(
+        game.play(neutralize, &mut DiceSource::seeded(1)).is_err(),
+        "already neutralized"
+    );
     play(&mut game, Command::EndTurn, &[]);
     play(&mut game, Command::InsurgencyRoll, &[]);
     // 4 = 1d6 small arms and roll again.
@@ -892,26 +901,88 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
     let bravo = unit_id(&game, "bravo");
     let ins1 = unit_id(&game, "insurgents-1");
     let ins4 = unit_id(&game, "insurgents-4");
-    let fire = |attacker, target, context| Command::Fire { attacker, target, modifiers: FireModifiers::default(), context };
-    play(&mut game, Command::Activate { unit: alpha, movement: Movement::Halted, overwatch: false }, &[]);
-    play(&mut game, fire(alpha, ins4, FireContext::Activation), &[&[1, 1, 1, 1, 1, 1], &[1], &[1]]);
-    assert!(game.play(fire(alpha, ins4, FireContext::Activation), &mut DiceSource::seeded(1)).is_err(), "once per activation");
+    let fire = |attacker, target, context| Command::Fire {
+        attacker,
+        target,
+        modifiers: FireModifiers::default(),
+        context,
+    };
+    play(
+        &mut game,
+        Command::Activate {
+            unit: alpha,
+            movement: Movement::Halted,
+            overwatch: false,
+        },
+        &[],
+    );
+    play(
+        &mut game,
+        fire(alpha, ins4, FireContext::Activation),
+        &[&[1, 1, 1, 1, 1, 1], &[1], &[1]],
+    );
+    assert!(
+        game.play(
+            fire(alpha, ins4, FireContext::Activation),
+            &mut DiceSource::seeded(1)
+        )
+        .is_err(),
+        "once per activation"
+    );
     // Insurgents 4 interrupts by fire without a Reaction test: it uses its interrupt and the
     // target counts one interruption.
-    play(&mut game, fire(ins4, alpha, FireContext::Interrupt), &[&[1], &[1, 1, 1], &[1, 1, 1, 1, 1]]);
+    play(
+        &mut game,
+        fire(ins4, alpha, FireContext::Interrupt),
+        &[&[1], &[1, 1, 1], &[1, 1, 1, 1, 1]],
+    );
     assert_eq!(unit(&game, ins4).status.interrupts_made, 1);
     assert_eq!(unit(&game, alpha).status.times_interrupted, 1);
-    assert!(game.play(fire(ins4, bravo, FireContext::Interrupt), &mut DiceSource::seeded(1)).is_err(), "one interrupt, one shot");
+    assert!(
+        game.play(
+            fire(ins4, bravo, FireContext::Interrupt),
+            &mut DiceSource::seeded(1)
+        )
+        .is_err(),
+        "one interrupt, one shot"
+    );
     // Bravo, not yet activated, reacts: that spends its activation.
-    play(&mut game, fire(bravo, ins4, FireContext::Reaction), &[&[1, 1, 1, 1, 1, 1], &[1], &[1]]);
+    play(
+        &mut game,
+        fire(bravo, ins4, FireContext::Reaction),
+        &[&[1, 1, 1, 1, 1, 1], &[1], &[1]],
+    );
     assert!(unit(&game, bravo).status.activated && unit(&game, bravo).status.done_for_turn);
-    assert!(game.play(Command::Activate { unit: bravo, movement: Movement::Halted, overwatch: false }, &mut DiceSource::seeded(1)).is_err());
+    assert!(
+        game.play(
+            Command::Activate {
+                unit: bravo,
+                movement: Movement::Halted,
+                overwatch: false
+            },
+            &mut DiceSource::seeded(1)
+        )
+        .is_err()
+    );
     // Once another unit activates, Alpha's activation is over: no more Alpha fire.
     let corporal = unit_id(&game, "squad-leader");
-    play(&mut game, Command::Activate { unit: corporal, movement: Movement::Halted, overwatch: false }, &[]);
+    play(
+        &mut game,
+        Command::Activate {
+            unit: corporal,
+            movement: Movement::Halted,
+            overwatch: false,
+        },
+        &[],
+    );
     assert!(matches!(
-        game.play(fire(alpha, ins1, FireContext::Reaction), &mut DiceSource::seeded(1)),
-        Err(ambush_alley::game::PlayError::Rule(ambush_alley::game::RuleError::ActivationOver(_)))
+        game.play(
+            fire(alpha, ins1, FireContext::Reaction),
+            &mut DiceSource::seeded(1)
+        ),
+        Err(ambush_alley::game::PlayError::Rule(
+            ambush_alley::game::RuleError::ActivationOver(_)
+        ))
     ));
 }
 
@@ -919,10 +990,25 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
 fn a_leader_keeps_his_units_statuses_when_he_detaches() {
     let mut game = new_game();
     let ins4 = unit_id(&game, "insurgents-4");
-    let status = ambush_alley::unit::UnitStatus { shaken_on_turn: Some(1), ..Default::default() };
+    let status = ambush_alley::unit::UnitStatus {
+        shaken_on_turn: Some(1),
+        ..Default::default()
+    };
     play(&mut game, Command::SetStatus { unit: ins4, status }, &[]);
-    let leader = unit(&game, ins4).figures.iter().find(|f| f.is_leader()).map(|f| f.id).expect("a leader");
-    let outcome = play(&mut game, Command::DetachLeader { unit: ins4, figure: leader }, &[]);
+    let leader = unit(&game, ins4)
+        .figures
+        .iter()
+        .find(|f| f.is_leader())
+        .map(|f| f.id)
+        .expect("a leader");
+    let outcome = play(
+        &mut game,
+        Command::DetachLeader {
+            unit: ins4,
+            figure: leader,
+        },
+        &[],
+    );
     let detached = game.state().units.last().map(|u| u.id).expect("a new unit");
     assert!(unit(&game, detached).is_shaken(1), "{}", outcome.summary);
 }
@@ -931,8 +1017,24 @@ fn a_leader_keeps_his_units_statuses_when_he_detaches() {
 fn in_cover_claimed_while_pinned_ends_with_the_turn_if_the_unit_moved() {
     let mut game = new_game();
     let alpha = unit_id(&game, "alpha");
-    play(&mut game, Command::Activate { unit: alpha, movement: Movement::Cautious, overwatch: false }, &[]);
-    play(&mut game, Command::MoraleCheck { unit: alpha, modifier: 0, defensible: false }, &[&[1, 1, 1, 1]]);
+    play(
+        &mut game,
+        Command::Activate {
+            unit: alpha,
+            movement: Movement::Cautious,
+            overwatch: false,
+        },
+        &[],
+    );
+    play(
+        &mut game,
+        Command::MoraleCheck {
+            unit: alpha,
+            modifier: 0,
+            defensible: false,
+        },
+        &[&[1, 1, 1, 1]],
+    );
     play(&mut game, Command::DeclareInCover { unit: alpha }, &[]);
     assert!(unit(&game, alpha).status.in_cover);
     play(&mut game, Command::StartInsurgentPhase, &[]);

@@ -50,7 +50,9 @@ pub enum RuleError {
     #[error("{0} has already fired")]
     AlreadyFired(String),
     /// Another unit has activated since: this one's activation is over.
-    #[error("{0}'s activation is over (another unit has activated since); undo, or edit its statuses, if the table says otherwise")]
+    #[error(
+        "{0}'s activation is over (another unit has activated since); undo, or edit its statuses, if the table says otherwise"
+    )]
     ActivationOver(String),
     /// The unit has not activated yet.
     #[error("{0} has not activated this turn: activate it first")]
