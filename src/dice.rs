@@ -281,6 +281,12 @@ pub enum DiceError {
         /// The die type given.
         got: Die,
     },
+    /// A number far larger than any die shows.
+    #[error("'{token}' is not a die face: no die here has more than 12 sides")]
+    TooLarge {
+        /// The offending piece of text.
+        token: String,
+    },
     /// A typed-dice source ran out of typed groups.
     #[error("{label}: no faces were typed for these dice")]
     NothingTyped {
@@ -296,12 +302,14 @@ pub fn parse_faces(text: &str) -> Result<Vec<Face>, DiceError> {
     text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
         .filter(|token| !token.is_empty())
         .map(|token| {
-            token
-                .parse::<u32>()
-                .map_err(|_| DiceError::NotANumber {
+            if !token.chars().all(|c| c.is_ascii_digit()) {
+                return Err(DiceError::NotANumber {
                     token: token.to_owned(),
-                })
-                .map(|n| Face::try_from(n).unwrap_or(Face::MAX))
+                });
+            }
+            token.parse::<Face>().map_err(|_| DiceError::TooLarge {
+                token: token.to_owned(),
+            })
         })
         .collect()
 }
@@ -460,9 +468,18 @@ mod tests {
             parse_faces("6 x 2"),
             Err(DiceError::NotANumber { token }) if token == "x"
         ));
-        // Huge numbers are read, then refused by the range check, never wrapped.
-        let faces = parse_faces("99999").unwrap_or_default();
-        assert!(DiceGroup::new("x", Die::D6, 1).check(&faces).is_err());
+        // Huge numbers are refused by name, never wrapped or clamped.
+        assert!(matches!(
+            parse_faces("4 99999"),
+            Err(DiceError::TooLarge { token }) if token == "99999"
+        ));
+        assert!(matches!(
+            parse_faces("-3"),
+            Err(DiceError::NotANumber { token }) if token == "-3"
+        ));
+        // Faces a die cannot show are read, then refused by the range check.
+        let faces = parse_faces("13").unwrap_or_default();
+        assert!(DiceGroup::new("x", Die::D12, 1).check(&faces).is_err());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The `ambush-alley` binary: parses the command line, then starts the app or runs a headless
 //! command.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -70,22 +71,32 @@ enum Command {
     },
 }
 
+// A closed pipe (`ambush-alley report x | head`) is not an error worth a panic: what could
+// not be written is simply dropped.
+fn write_out(text: &str) {
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+fn write_err(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
 fn print(result: Result<String, CliError>) -> ExitCode {
     match result {
         Ok(text) => {
-            println!("{}", text.trim_end());
+            write_out(&format!("{}\n", text.trim_end()));
             ExitCode::SUCCESS
         }
         Err(error) => {
-            eprintln!("error: {error}");
+            write_err(&format!("error: {error}\n"));
             ExitCode::from(error.code)
         }
     }
 }
 
 fn emit(output: Output) -> ExitCode {
-    print!("{}", output.stdout);
-    eprint!("{}", output.stderr);
+    write_out(&output.stdout);
+    write_err(&output.stderr);
     ExitCode::from(output.code)
 }
 
@@ -133,7 +144,7 @@ fn start_app(open: Option<PathBuf>) -> ExitCode {
     match ambush_alley::ui::run(options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: the window could not open: {e}");
+            write_err(&format!("error: the window could not open: {e}\n"));
             ExitCode::from(1)
         }
     }

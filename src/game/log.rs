@@ -385,6 +385,7 @@ impl Game {
                 self.in_effect[index] = false;
             }
             self.checkpoints.clear();
+            self.recent.clear();
             state = self.start.clone();
             for &index in &self.applied {
                 if let Entry::Event(event) = &self.entries[index] {
