@@ -17,5 +17,6 @@ pub mod rules;
 pub mod scenario;
 pub mod session;
 pub mod solo;
+pub mod text;
 pub mod ui;
 pub mod unit;

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{Die, Face};
+use crate::text::plural;
 use crate::unit::{Side, Unit, Weapon};
 
 /// The most dice any pool may hold.
@@ -205,14 +206,6 @@ fn line(dice: i32, reason: impl Into<String>) -> PoolLine {
     PoolLine {
         dice,
         reason: reason.into(),
-    }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
     }
 }
 

@@ -4,6 +4,7 @@ use egui::{RichText, TextStyle, Ui};
 
 use crate::game::{Entry, EntryState, Game};
 use crate::report::dice_words;
+use crate::text::plural;
 
 use super::command::UiCommand;
 
@@ -14,9 +15,9 @@ pub fn log_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
     ui.horizontal(|ui| {
         ui.label(
             RichText::new(format!(
-                "Log — {} events in effect, {} entries",
-                game.events_in_effect(),
-                entries.len()
+                "Log — {} in effect, {}",
+                plural(game.events_in_effect(), "event", "events"),
+                plural(entries.len(), "entry", "entries")
             ))
             .strong(),
         );

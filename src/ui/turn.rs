@@ -151,6 +151,12 @@ fn casualties_ui(
         .casualties
         .entry(pending)
         .or_insert_with(|| unit.casualty_proposal(count));
+    // After an undo the same step may stand for other figures: keep only those still there.
+    let before = chosen.len();
+    chosen.retain(|id| unit.firing_line().any(|f| f.id == *id));
+    if chosen.len() < before && chosen.is_empty() {
+        *chosen = unit.casualty_proposal(count);
+    }
     ui.vertical(|ui| {
         ui.label(format!(
             "Choose {due} (proposed: riflemen first, leaders last):"
@@ -182,7 +188,10 @@ fn casualties_ui(
             )
         } else {
             (
-                format!("Remove {due} casualt{}", if due == 1 { "y" } else { "ies" }),
+                format!(
+                    "Remove {}",
+                    crate::text::plural(due, "casualty", "casualties")
+                ),
                 Command::RemoveCasualties {
                     pending,
                     figures: chosen.clone(),
