@@ -407,3 +407,24 @@ fn play_file_opens_a_scenario_or_a_saved_game() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn status_counts_change_one_event_per_click() {
+    let dir = temp_dir("stepper");
+    let mut harness = app(&dir, false);
+    new_game(&mut harness);
+    click(&mut harness, "Edit Fireteam Alpha");
+    click(&mut harness, "Statuses");
+    click(&mut harness, "Times interrupted this turn more");
+    click(&mut harness, "Times interrupted this turn more");
+    assert_eq!(unit(&harness, "Fireteam Alpha").status.times_interrupted, 2);
+    assert_eq!(game(&harness).events_in_effect(), 2);
+    click(&mut harness, "Times interrupted this turn less");
+    assert_eq!(unit(&harness, "Fireteam Alpha").status.times_interrupted, 1);
+    assert_eq!(game(&harness).events_in_effect(), 3);
+    // One undo takes back exactly one click.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(unit(&harness, "Fireteam Alpha").status.times_interrupted, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}

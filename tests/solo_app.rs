@@ -183,3 +183,32 @@ fn two_solo_turns_of_contracting_trouble() {
     assert_eq!(reloaded.game.state(), game(&harness).state());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn undoing_the_insurgents_answer_lets_them_answer_again() {
+    let dir = temp_dir("answer-undo");
+    let mut harness = app(&dir, true);
+    click(&mut harness, "Game");
+    click(&mut harness, "Close game");
+    click(&mut harness, "Solo game: Contracting Trouble!");
+    click(&mut harness, "Activate Fireteam Alpha: Halted");
+    click(&mut harness, "Insurgents 4 can see it");
+    click(&mut harness, "Log the Insurgents' decision");
+    has_note(&harness, "Insurgents 4 holds");
+    let answered = game(&harness).events_in_effect();
+    harness.get_by_label_contains("The Insurgents have answered Fireteam Alpha");
+    // Undo the answer: the activation stands, and the answer may be given again.
+    for _ in 1..answered {
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+        harness.run();
+    }
+    assert_eq!(game(&harness).events_in_effect(), 1);
+    assert!(
+        harness
+            .query_by_label_contains("The Insurgents have answered")
+            .is_none()
+    );
+    click(&mut harness, "Log the Insurgents' decision");
+    assert_eq!(game(&harness).events_in_effect(), answered);
+    let _ = std::fs::remove_dir_all(&dir);
+}

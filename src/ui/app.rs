@@ -67,6 +67,17 @@ pub(super) struct Desk {
     pub solo: super::solo::SoloForm,
 }
 
+/// What became of a command the app tried to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Played {
+    /// The command is in the journal.
+    Applied,
+    /// The command waits for faces typed from physical dice.
+    AwaitingDice,
+    /// The engine (or the disk) refused it; the reason is in the message bar.
+    Refused,
+}
+
 /// The Ambush Alley Assistant app.
 pub struct AssistantApp {
     options: StartOptions,
@@ -85,6 +96,8 @@ pub struct AssistantApp {
     plan: Vec<super::solo::Step>,
     /// The solo opponent waits after a refusal or a cancelled roll, until the player acts.
     solo_paused: bool,
+    /// The player was told this game is not safely on disk and may now leave it anyway.
+    leave_anyway: bool,
     builtins: Vec<Result<Box<crate::scenario::check::LoadedScenario>, String>>,
 }
 
@@ -109,6 +122,7 @@ impl AssistantApp {
             show_path: false,
             plan: Vec::new(),
             solo_paused: false,
+            leave_anyway: false,
             options,
             session: None,
             dice,
@@ -217,7 +231,8 @@ impl AssistantApp {
     }
 
     fn shortcuts(&mut self, ctx: &egui::Context) {
-        if self.prompt.is_some() {
+        // Ctrl+Z in a text field undoes the typing, not a game event.
+        if self.prompt.is_some() || ctx.egui_wants_keyboard_input() {
             return;
         }
         let shortcut = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
@@ -258,8 +273,7 @@ impl AssistantApp {
                 }
             }
             UiCommand::SoloPlay(command) => {
-                self.play(command);
-                if self.message.as_ref().is_some_and(|m| m.error) {
+                if self.play(command) == Played::Refused {
                     // A refusal stops the opponent until the player sorts it out.
                     self.plan.clear();
                     self.solo_paused = true;
@@ -269,33 +283,35 @@ impl AssistantApp {
                 let mut source = DiceSource::typed(faces);
                 self.play_with(command, &mut source);
             }
-            UiCommand::Undo => {
+            UiCommand::Undo | UiCommand::Redo => {
+                // The solo opponent waits: otherwise it would at once replay, with new dice,
+                // the step an undo just took back.
+                self.plan.clear();
+                self.solo_paused = true;
                 if let Some(s) = &mut self.session {
-                    match s.undo() {
-                        Ok(()) => self.message = None,
-                        Err(e) => self.message = Some(Message::info(e.to_string())),
-                    }
-                }
-            }
-            UiCommand::Redo => {
-                if let Some(s) = &mut self.session {
-                    match s.redo() {
+                    let result = if matches!(command, UiCommand::Undo) {
+                        s.undo()
+                    } else {
+                        s.redo()
+                    };
+                    match result {
                         Ok(()) => self.message = None,
                         Err(e) => self.message = Some(Message::info(e.to_string())),
                     }
                 }
             }
             UiCommand::NewGame(scenario, solo) => {
+                if !self.may_leave_game() {
+                    return;
+                }
                 let autosave = self.autosave_path();
                 let settings = Settings {
                     scale: scenario.scenario.scale,
                     solo,
                     ..Settings::default()
                 };
-                self.plan.clear();
                 self.session = Some(Session::start(*scenario, settings, autosave.as_deref()));
-                self.offer = None;
-                self.desk = Desk::default();
+                self.fresh_desk();
                 self.report_save_error();
             }
             UiCommand::ResumeAutosave => {
@@ -304,7 +320,7 @@ impl AssistantApp {
                 };
                 if let Some(loaded) = self.offer.take().and_then(|o| o.loaded) {
                     self.session = Some(Session::resume(*loaded, &path, Some(&path)));
-                    self.desk = Desk::default();
+                    self.fresh_desk();
                     self.message = Some(Message::info("Resumed the autosaved game."));
                     self.report_save_error();
                 }
@@ -338,6 +354,9 @@ impl AssistantApp {
             }
             UiCommand::ExportPath(path) => self.export_to(&path),
             UiCommand::CloseGame => {
+                if !self.may_leave_game() {
+                    return;
+                }
                 self.session = None;
                 self.offer = self.find_autosave();
                 self.message = None;
@@ -364,37 +383,71 @@ impl AssistantApp {
         }
     }
 
-    fn play(&mut self, command: Command) {
+    fn play(&mut self, command: Command) -> Played {
         let Some(session) = &self.session else {
-            return;
+            return Played::Refused;
         };
         let request = match session.game().dice_request(&command) {
             Ok(request) => request,
             Err(e) => {
                 self.message = Some(Message::error(e.to_string()));
-                return;
+                return Played::Refused;
             }
         };
         if self.prefs.physical_dice && !request.is_empty() {
             self.prompt = Some(DicePrompt::new(command, request));
-            return;
+            return Played::AwaitingDice;
         }
         let mut dice = std::mem::replace(&mut self.dice, DiceSource::typed(Vec::new()));
-        self.play_with(command, &mut dice);
+        let played = self.play_with(command, &mut dice);
         self.dice = dice;
+        played
     }
 
-    fn play_with(&mut self, command: Command, dice: &mut DiceSource) {
+    fn play_with(&mut self, command: Command, dice: &mut DiceSource) -> Played {
         let Some(session) = &mut self.session else {
-            return;
+            return Played::Refused;
         };
         match session.play(command, dice) {
             Ok(_) => {
                 self.message = None;
                 self.report_save_error();
+                Played::Applied
             }
-            Err(e) => self.message = Some(Message::error(e.to_string())),
+            Err(e) => {
+                self.message = Some(Message::error(e.to_string()));
+                Played::Refused
+            }
         }
+    }
+
+    /// A fresh desk for another game: forms, the solo opponent's plan, its pause.
+    fn fresh_desk(&mut self) {
+        self.desk = Desk::default();
+        self.plan.clear();
+        self.solo_paused = false;
+        self.offer = None;
+        self.leave_anyway = false;
+    }
+
+    /// Whether the game on the desk may be put away. A game the disk refused to take would be
+    /// lost: the first attempt is refused with an explanation, a second one goes ahead.
+    fn may_leave_game(&mut self) -> bool {
+        let Some(session) = &mut self.session else {
+            return true;
+        };
+        session.persist();
+        let Some(error) = session.save_error().map(str::to_owned) else {
+            return true;
+        };
+        if self.leave_anyway {
+            return true;
+        }
+        self.leave_anyway = true;
+        self.message = Some(Message::error(format!(
+            "This game is not safely on disk ({error}). Save it somewhere else first (Game > Save as, or Type a path); do the same again to leave it anyway and lose it."
+        )));
+        false
     }
 
     fn report_save_error(&mut self) {
@@ -418,10 +471,12 @@ impl AssistantApp {
                         t.line
                     )
                 });
+                if !self.may_leave_game() {
+                    return;
+                }
                 let autosave = self.autosave_path();
                 self.session = Some(Session::resume(*loaded, path, autosave.as_deref()));
-                self.offer = None;
-                self.desk = Desk::default();
+                self.fresh_desk();
                 self.message = Some(Message::info(format!(
                     "Opened the saved game {}.{}",
                     path.display(),
@@ -538,6 +593,7 @@ impl AssistantApp {
             path_input,
             show_path,
             plan,
+            solo_paused,
             ..
         } = self;
         let Some(session) = session.as_ref() else {
@@ -545,6 +601,7 @@ impl AssistantApp {
         };
         let game = session.game();
         let dark = ui.visuals().dark_mode;
+        let planned = plan.len();
         egui::Panel::top("top_bar").show(ui, |ui| {
             super::top_bar::top_bar_ui(ui, session, prefs, path_input, show_path, queue);
         });
@@ -605,6 +662,10 @@ impl AssistantApp {
                     Tab::Scenario => super::scenario_info::scenario_ui(ui, game),
                 });
         });
+        // The player asked the opponent for a new plan: it may move again.
+        if plan.len() > planned {
+            *solo_paused = false;
+        }
     }
 }
 
@@ -612,6 +673,10 @@ impl eframe::App for AssistantApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         self.apply_prefs(&ctx);
+        if ctx.input(|i| i.viewport().close_requested()) && !self.may_leave_game() {
+            // The message bar now says why; a second close goes through.
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        }
         self.shortcuts(&ctx);
         if self.session.is_some() {
             self.game_ui(ui);

@@ -119,7 +119,14 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
         return;
     };
     if form.reaction_for != Some((r, game.entries().len())) {
-        form.reaction = ReactionModifiers::proposed(reg);
+        // The checkboxes follow the Regular unit's state; the referee's own adjustments stay
+        // while it is the same unit.
+        let mut proposed = ReactionModifiers::proposed(reg);
+        if form.reaction_for.is_some_and(|(unit, _)| unit == r) {
+            proposed.regular_adjust = form.reaction.regular_adjust;
+            proposed.insurgent_adjust = form.reaction.insurgent_adjust;
+        }
+        form.reaction = proposed;
         form.reaction_for = Some((r, game.entries().len()));
     }
     let interrupting = form.kind != ReactionKind::Overwatch;

@@ -24,11 +24,13 @@ impl DicePrompt {
     /// A prompt for a command's dice.
     pub fn new(command: Command, request: DiceRequest) -> Self {
         let n = request.groups.len();
+        // The keyboard starts on the first group that needs any dice.
+        let focus = request.groups.iter().position(|g| g.count > 0);
         Self {
             command,
             request,
             inputs: vec![String::new(); n],
-            focus: Some(0),
+            focus,
         }
     }
 

@@ -225,9 +225,14 @@ fn unit_edit_ui(
             ui.radio_value(&mut s.pull_back, PullBack::None, "no");
             ui.radio_value(&mut s.pull_back, PullBack::PullingBack, "pulling back");
             ui.radio_value(&mut s.pull_back, PullBack::Regrouping, "regrouping");
-            super::style::number(ui, "Times interrupted:", &mut s.times_interrupted, 0..=9);
-            super::style::number(ui, "Interrupts made:", &mut s.interrupts_made, 0..=9);
         });
+        super::style::stepper(
+            ui,
+            "Times interrupted this turn",
+            &mut s.times_interrupted,
+            9,
+        );
+        super::style::stepper(ui, "Interrupts made this turn", &mut s.interrupts_made, 9);
         if s != before {
             queue.push(UiCommand::Play(Command::SetStatus {
                 unit: id,

@@ -62,8 +62,10 @@ pub struct SoloForm {
     pub seen: BTreeMap<(UnitId, UnitId), bool>,
     /// Interruptions waiting for the Regular unit's reaction: (Insurgent, Regular, view).
     pub waiting_fire: Vec<(UnitId, UnitId, View)>,
-    /// The activation the Insurgents last answered: (Regular unit, turn).
-    pub answered: Option<(UnitId, u32)>,
+    /// The activation the Insurgents last answered: (Regular unit, turn, events in effect
+    /// then). The answer stands while at least one of its steps is in effect; undoing them all
+    /// takes it back.
+    pub answered: Option<(UnitId, u32, usize)>,
 }
 
 impl Default for SoloForm {
@@ -228,7 +230,10 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
     for unit in state.units_in_play(Side::Insurgent) {
         sight_ui(ui, form, unit.id, regular_id, &unit.name, "it");
     }
-    if form.answered == Some((regular_id, state.turn)) {
+    let answered = form.answered.is_some_and(|(unit, turn, events)| {
+        unit == regular_id && turn == state.turn && game.events_in_effect() > events
+    });
+    if answered {
         ui.label(
             RichText::new(format!(
                 "The Insurgents have answered {}'s activation: see the log.",
@@ -259,7 +264,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
         "Let the Insurgents interrupt"
     };
     if ui.button(RichText::new(words).strong()).clicked() {
-        form.answered = Some((regular_id, state.turn));
+        form.answered = Some((regular_id, state.turn, game.events_in_effect()));
         for d in &decisions {
             plan.push(Step::always(Command::SoloNote {
                 unit: Some(d.unit),
@@ -334,7 +339,7 @@ fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec
             continue;
         };
         // Only once its Reaction test has been made and went the Regulars' way.
-        if ins.status.interrupts_made == 0 || last_reaction_first(game, *i) != Some(false) {
+        if last_reaction_first(game, *i) != Some(false) {
             continue;
         }
         ui.horizontal_wrapped(|ui| {
@@ -529,8 +534,13 @@ pub fn automatic_step(game: &Game) -> Option<Step> {
     None
 }
 
-/// How this unit's most recent Reaction test went: `Some(true)` if the Insurgents acted first.
+/// How this unit's Reaction test this turn went: `Some(true)` if the Insurgents acted first,
+/// `None` if it has made no interruption this turn (an older test says nothing about now).
 pub fn last_reaction_first(game: &Game, insurgent: UnitId) -> Option<bool> {
+    let unit = game.state().unit(insurgent)?;
+    if unit.status.interrupts_made == 0 {
+        return None;
+    }
     let index = (0..game.entries().len()).rev().find(|&i| {
         game.entry_state(i) == crate::game::EntryState::InEffect
             && matches!(

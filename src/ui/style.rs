@@ -224,6 +224,30 @@ pub fn named_button(
     response
 }
 
+/// A small count changed one step per click ("−" and "+"), so each click is one journal
+/// event (a drag would write dozens).
+pub fn stepper(ui: &mut Ui, label: &str, value: &mut u8, max: u8) {
+    let step = |ui: &mut Ui, text: &str, name: String, enabled: bool| {
+        let button =
+            egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(32.0, 28.0));
+        let response = ui.add_enabled(enabled, button);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
+        response.clicked()
+    };
+    // One row, centred on the buttons, whatever layout it sits in.
+    ui.horizontal(|ui| {
+        ui.set_min_height(28.0);
+        ui.label(label);
+        if step(ui, "−", format!("{label} less"), *value > 0) {
+            *value -= 1;
+        }
+        ui.label(RichText::new(value.to_string()).strong());
+        if step(ui, "+", format!("{label} more"), *value < max) {
+            *value += 1;
+        }
+    });
+}
+
 /// A drop-down to pick a unit among those `keep` accepts.
 pub fn unit_picker(
     ui: &mut Ui,
