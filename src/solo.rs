@@ -258,7 +258,7 @@ pub fn orders(state: &GameState, views: &[(UnitId, Vec<View>)]) -> Vec<OrderFor>
         .map(|u| u.name.clone());
     let waiting: Vec<&Unit> = state
         .units_in_play(Side::Insurgent)
-        .filter(|u| !u.status.activated && u.status.interrupts_made == 0 && !u.status.done_for_turn)
+        .filter(|u| u.yet_to_act())
         .collect();
     let mut joined_into: Vec<UnitId> = Vec::new();
     let mut result = Vec::new();

@@ -432,6 +432,18 @@ impl Unit {
         self.figures.iter().any(Figure::is_leader)
     }
 
+    /// True when the unit must pass a leader check (a Quality check) before it may act: it has
+    /// no leader and has not passed one this turn.
+    pub fn needs_leader_check(&self) -> bool {
+        !self.has_leader() && !self.status.passed_leader_check
+    }
+
+    /// True when the unit has not yet acted this turn: not activated, no interrupt made, not
+    /// done for the turn.
+    pub fn yet_to_act(&self) -> bool {
+        !self.status.activated && self.status.interrupts_made == 0 && !self.status.done_for_turn
+    }
+
     /// Figures that fire and can be hit (dependants excluded).
     pub fn firing_line(&self) -> impl Iterator<Item = &Figure> {
         self.figures.iter().filter(|f| f.in_firing_line())

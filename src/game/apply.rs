@@ -8,6 +8,7 @@ use crate::rules::fire::{self, FireModifiers};
 use crate::rules::morale::{self, RegularMorale};
 use crate::rules::reinforcements::{self, ArrivalSpec};
 use crate::scenario::{Scenario, VictoryTrigger};
+use crate::text::plural;
 use crate::unit::{
     Elimination, Figure, FigureId, Movement, Presence, PullBack, Side, Unit, UnitId, UnitStatus,
     Weapon,
@@ -16,7 +17,7 @@ use crate::unit::{
 use super::command::{Command, Event, FireContext, QualityPurpose, ReactionKind};
 use super::error::RuleError;
 use super::outcome::{Detail, FireReport, Outcome};
-use super::state::{GameState, MoraleReason, PendingStep, Phase};
+use super::state::{GameState, HotSpot, MoraleReason, PendingStep, Phase};
 
 type Result<T> = std::result::Result<T, RuleError>;
 
@@ -44,13 +45,11 @@ fn name_counts<'a>(figures: impl Iterator<Item = &'a Figure>) -> String {
 
 /// "2 successes, 1 failure".
 fn tally(successes: usize, failures: usize) -> String {
-    let s = if successes == 1 {
-        "success"
-    } else {
-        "successes"
-    };
-    let f = if failures == 1 { "failure" } else { "failures" };
-    format!("{successes} {s}, {failures} {f}")
+    format!(
+        "{}, {}",
+        plural(successes, "success", "successes"),
+        plural(failures, "failure", "failures")
+    )
 }
 
 /// The label of a single test die.
@@ -143,9 +142,9 @@ impl GameState {
                     "remove"
                 };
                 format!(
-                    "{}: {what} {count} casualt{}",
+                    "{}: {what} {}",
                     name(*unit),
-                    if *count == 1 { "y" } else { "ies" }
+                    plural(*count as usize, "casualty", "casualties")
                 )
             }
             PendingStep::AmbushRoll { unit } => {
@@ -162,6 +161,25 @@ impl GameState {
                 format!("Morale check for {} ({})", name(*unit), reason.describe())
             }
         }
+    }
+
+    /// A Hot Spot that may still take arrivals or be neutralized.
+    fn active_hot_spot(&mut self, number: u8) -> Result<&mut HotSpot> {
+        let spot = self
+            .hot_spots
+            .iter_mut()
+            .find(|h| h.number == number)
+            .ok_or(RuleError::UnknownHotSpot(number))?;
+        if !spot.active {
+            return Err(RuleError::HotSpotNeutralized(number));
+        }
+        Ok(spot)
+    }
+
+    /// Adds a step that is now due, and says so in the outcome.
+    fn push_due(&mut self, step: PendingStep, outcome: &mut Outcome) {
+        outcome.note(format!("Due: {}", self.describe_pending(&step)));
+        self.push_pending(step);
     }
 
     // --- Dice ---
@@ -229,7 +247,7 @@ impl GameState {
             }
             Command::InsurgentAction { unit, .. } => {
                 let unit = self.get_in_play(*unit)?;
-                if !unit.has_leader() && !unit.status.passed_leader_check {
+                if unit.needs_leader_check() {
                     test_group(
                         &mut request,
                         format!("Quality check (no leader): {}", unit.name),
@@ -499,7 +517,7 @@ impl GameState {
         }
         for item in &scenario.victory {
             if matches(&item.trigger) {
-                self.add_victory(&item.id.clone(), delta);
+                self.add_victory(&item.id, delta);
             }
         }
     }
@@ -591,8 +609,7 @@ impl GameState {
         let row = scenario
             .reinforcements
             .row(total)
-            .ok_or(RuleError::NoTableRow(total))?
-            .clone();
+            .ok_or(RuleError::NoTableRow(total))?;
         self.remove_pending(pending);
         let described: Vec<String> = row.units.iter().map(ArrivalSpec::describe).collect();
         for spec in &row.units {
@@ -611,7 +628,7 @@ impl GameState {
             Detail::TableRoll {
                 faces: dice,
                 total,
-                row: row.id,
+                row: row.id.clone(),
             },
         ))
     }
@@ -636,7 +653,6 @@ impl GameState {
         let id = self.new_unit_id();
         let mut figures = Vec::new();
         for weapon in &roll.weapons {
-            let figure_id = self.new_figure_id();
             let name = match weapon {
                 Weapon::Rifle => "Gunman",
                 Weapon::LightSupport => "LMG gunner",
@@ -645,11 +661,9 @@ impl GameState {
                 Weapon::Leader => "Leader",
                 Weapon::Dependant => "Dependant",
             };
-            let mut figure = Figure::new(figure_id, name, *weapon);
-            if *weapon == Weapon::Leader && profile.leader_tq != profile.tq {
-                figure.tq = Some(profile.leader_tq);
-            }
-            figures.push(figure);
+            let own_tq = (*weapon == Weapon::Leader && profile.leader_tq != profile.tq)
+                .then_some(profile.leader_tq);
+            figures.push(self.new_figure(name, *weapon, own_tq));
         }
         let unit = Unit {
             id,
@@ -705,7 +719,7 @@ impl GameState {
             match self.hot_spot(face) {
                 Some(spot) if spot.active => (
                     Presence::OnTable,
-                    format!("within 4\" of Hot Spot {} ({})", spot.number, spot.location),
+                    spot.arrival_location(),
                     format!("arrives at Hot Spot {}", spot.number),
                 ),
                 _ => (
@@ -729,18 +743,12 @@ impl GameState {
             });
         };
         let unit = self.get(id)?;
-        let Some(ambush) = unit.ambush.clone() else {
+        let (Some(ambush), Presence::InReserve) = (unit.ambush.clone(), &unit.presence) else {
             return Err(RuleError::InvalidEdit(format!(
                 "{} is not in ambush",
                 unit.name
             )));
         };
-        if unit.presence != Presence::InReserve {
-            return Err(RuleError::InvalidEdit(format!(
-                "{} is not in ambush",
-                unit.name
-            )));
-        }
         let name = unit.name.clone();
         self.remove_pending(pending);
         let arrives = face.is_none_or(|f| f >= ambush.arrives_on);
@@ -815,13 +823,7 @@ impl GameState {
                 expected: "a Hot Spot choice",
             });
         };
-        let spot = self
-            .hot_spot(number)
-            .ok_or(RuleError::UnknownHotSpot(number))?;
-        if !spot.active {
-            return Err(RuleError::HotSpotNeutralized(number));
-        }
-        let location = format!("within 4\" of Hot Spot {} ({})", spot.number, spot.location);
+        let location = self.active_hot_spot(number)?.arrival_location();
         self.remove_pending(pending);
         let unit = self.get_mut(unit)?;
         unit.presence = Presence::OnTable;
@@ -985,7 +987,7 @@ impl GameState {
         );
         if leader_check {
             Self::expect_side(unit, Side::Insurgent)?;
-            if unit.has_leader() || unit.status.passed_leader_check {
+            if !unit.needs_leader_check() {
                 return Err(RuleError::NoCheckNeeded(unit.name.clone()));
             }
             if unit.status.done_for_turn {
@@ -1044,7 +1046,7 @@ impl GameState {
             if ins.is_shaken(turn) {
                 return Err(RuleError::Shaken(ins.name.clone()));
             }
-            if !ins.has_leader() && !ins.status.passed_leader_check {
+            if ins.needs_leader_check() {
                 return Err(RuleError::LeaderCheckNeeded(ins.name.clone()));
             }
         } else if !reg.status.overwatch {
@@ -1118,7 +1120,7 @@ impl GameState {
                 if attacker.status.fired {
                     return Err(RuleError::AlreadyFired(attacker.name.clone()));
                 }
-                if !attacker.has_leader() && !attacker.status.passed_leader_check {
+                if attacker.needs_leader_check() {
                     return Err(RuleError::LeaderCheckNeeded(attacker.name.clone()));
                 }
                 match context {
@@ -1171,11 +1173,8 @@ impl GameState {
 
         let firepower = fire::firepower(attacker, modifiers);
         let defense = fire::defense(target, modifiers);
-        let fp_groups = if firepower.is_empty() {
-            0
-        } else {
-            firepower.groups().len()
-        };
+        // The faces come one group per die type, the attacker's first.
+        let fp_groups = firepower.groups().len();
         let attack_faces: Vec<Face> = faces.iter().take(fp_groups).flatten().copied().collect();
         let defense_faces: Vec<Face> = faces.iter().skip(fp_groups).flatten().copied().collect();
         let matching = fire::match_dice(&attack_faces, &defense_faces, modifiers.target_number());
@@ -1211,52 +1210,43 @@ impl GameState {
             target.status.times_interrupted = target.status.times_interrupted.saturating_add(1);
         }
 
-        let mut outcome;
         if firepower.is_empty() {
-            outcome = Outcome::text(format!(
+            return Ok(Outcome::text(format!(
                 "{attacker_name} has no Firepower left against {target_name}: no attack"
-            ));
-        } else {
-            let plural = if casualties == 1 {
-                "casualty"
-            } else {
-                "casualties"
-            };
-            outcome = Outcome::text(format!(
-                "{attacker_name} {} {target_name}: {} against {}, {casualties} {plural}",
-                context.describe(),
-                firepower.notation(),
-                defense.notation()
-            ));
-            if casualties > 0 {
-                let id = self.push_pending(PendingStep::Casualties {
+            )));
+        }
+        let mut outcome = Outcome::text(format!(
+            "{attacker_name} {} {target_name}: {} against {}, {}",
+            context.describe(),
+            firepower.notation(),
+            defense.notation(),
+            plural(casualties, "casualty", "casualties")
+        ));
+        if casualties > 0 {
+            self.push_due(
+                PendingStep::Casualties {
                     unit: target_id,
                     count: casualties as u32,
-                });
-                let step = self.pending(id).map(|p| p.step.clone());
-                if let Some(step) = step {
-                    outcome.note(format!("Due: {}", self.describe_pending(&step)));
-                }
-            } else if target_side == Side::Insurgent && target_leaderless {
-                self.push_pending(PendingStep::MoraleCheck {
+                },
+                &mut outcome,
+            );
+        } else if target_side == Side::Insurgent && target_leaderless {
+            self.push_due(
+                PendingStep::MoraleCheck {
                     unit: target_id,
                     reason: MoraleReason::FiredOnWithoutLeader,
-                });
-                outcome.note(format!(
-                    "Due: Morale check for {target_name} (fired on without a leader)"
-                ));
-            }
+                },
+                &mut outcome,
+            );
         }
-        if !firepower.is_empty() {
-            outcome.detail = Detail::Fire(Box::new(FireReport {
-                attacker: attacker_id,
-                target: target_id,
-                firepower,
-                defense,
-                matching,
-                casualties,
-            }));
-        }
+        outcome.detail = Detail::Fire(Box::new(FireReport {
+            attacker: attacker_id,
+            target: target_id,
+            firepower,
+            defense,
+            matching,
+            casualties,
+        }));
         Ok(outcome)
     }
 
@@ -1315,11 +1305,13 @@ impl GameState {
         let left = unit.figures.len();
         let mut outcome = Outcome::text(format!("{name} loses {removed}"));
         if left > 0 {
-            self.push_pending(PendingStep::MoraleCheck {
-                unit: unit_id,
-                reason: MoraleReason::Casualties,
-            });
-            outcome.note(format!("Due: Morale check for {name} (took casualties)"));
+            self.push_due(
+                PendingStep::MoraleCheck {
+                    unit: unit_id,
+                    reason: MoraleReason::Casualties,
+                },
+                &mut outcome,
+            );
         }
         Ok(outcome)
     }
@@ -1377,11 +1369,13 @@ impl GameState {
             ));
         }
         if still_fighting {
-            self.push_pending(PendingStep::MoraleCheck {
-                unit: unit_id,
-                reason: MoraleReason::Casualties,
-            });
-            outcome.note(format!("Due: Morale check for {name} (took casualties)"));
+            self.push_due(
+                PendingStep::MoraleCheck {
+                    unit: unit_id,
+                    reason: MoraleReason::Casualties,
+                },
+                &mut outcome,
+            );
         }
         Ok(outcome)
     }
@@ -1499,15 +1493,7 @@ impl GameState {
             return Err(RuleError::NotStationary(unit.name.clone()));
         }
         let name = unit.name.clone();
-        let spot = self
-            .hot_spot(number)
-            .ok_or(RuleError::UnknownHotSpot(number))?;
-        if !spot.active {
-            return Err(RuleError::HotSpotNeutralized(number));
-        }
-        if let Some(spot) = self.hot_spots.iter_mut().find(|h| h.number == number) {
-            spot.active = false;
-        }
+        self.active_hot_spot(number)?.active = false;
         Ok(Outcome::text(format!(
             "{name} neutralizes Hot Spot {number}"
         )))
@@ -1733,7 +1719,7 @@ impl GameState {
             "Victory points: Regulars {regular}, Insurgents {insurgent}"
         ));
         self.active_unit = None;
-        if self.turn_limit.is_some_and(|limit| ending >= limit) {
+        if last {
             self.phase = Phase::GameOver;
             outcome.summary = format!(
                 "End of turn {ending}, the last: {}",
@@ -1797,10 +1783,8 @@ impl GameState {
                 )))
             }
             Command::AddFigure { unit, figure } => {
-                let id = self.new_figure_id();
+                let new = self.new_figure(figure.name.clone(), figure.weapon, figure.tq);
                 let unit = self.get_mut(*unit)?;
-                let mut new = Figure::new(id, figure.name.clone(), figure.weapon);
-                new.tq = figure.tq;
                 unit.figures.push(new);
                 Ok(Outcome::text(format!(
                     "Edit: {} gains a figure: {} ({})",
@@ -1887,12 +1871,7 @@ impl GameState {
                 let figures = unit
                     .figures
                     .iter()
-                    .map(|f| {
-                        let mut figure =
-                            Figure::new(self.new_figure_id(), f.name.clone(), f.weapon);
-                        figure.tq = f.tq;
-                        figure
-                    })
+                    .map(|f| self.new_figure(f.name.clone(), f.weapon, f.tq))
                     .collect();
                 self.units.push(Arc::new(Unit {
                     id,

@@ -230,10 +230,7 @@ impl Game {
 
     /// The event undo would take back.
     pub fn undo_target(&self) -> Option<&Event> {
-        self.applied.last().and_then(|&i| match &self.entries[i] {
-            Entry::Event(e) => Some(e),
-            _ => None,
-        })
+        self.applied.last().and_then(|&i| self.event(i))
     }
 
     /// The dice a command needs now, or why it is not allowed.
@@ -250,18 +247,26 @@ impl Game {
 
     /// Applies an event and returns what it did. On error nothing changes.
     pub fn apply(&mut self, event: Event) -> Result<Outcome, RuleError> {
-        let before = self.state.clone();
-        let outcome = self.state.apply(&self.scenario, &event)?;
+        // One copy: the event is applied to it, and on success it becomes the state while the
+        // old state is kept for undo.
+        let mut next = self.state.clone();
+        let outcome = next.apply_in_place(&self.scenario, &event)?;
+        let before = std::mem::replace(&mut self.state, next);
         self.remember_before(before);
+        self.record_event(event, outcome.clone());
+        Ok(outcome)
+    }
+
+    /// Records an event that has just been applied to the state.
+    fn record_event(&mut self, event: Event, outcome: Outcome) {
         let index = self.entries.len();
         self.entries.push(Entry::Event(event));
-        self.outcomes.push(Some(outcome.clone()));
+        self.outcomes.push(Some(outcome));
         self.in_effect.push(true);
         self.applied.push(index);
         // A new event abandons whatever could have been redone; it stays in the record.
         self.redo.clear();
         self.maybe_checkpoint();
-        Ok(outcome)
     }
 
     /// Takes back the most recent event in effect.
@@ -296,10 +301,11 @@ impl Game {
             return Err(HistoryError::NothingToRedo);
         };
         // The event applied cleanly from this very state before, so it applies again.
-        let before = self.state.clone();
-        let Ok(outcome) = self.state.apply(&self.scenario, event) else {
+        let mut next = self.state.clone();
+        let Ok(outcome) = next.apply_in_place(&self.scenario, event) else {
             return Err(HistoryError::NothingToRedo);
         };
+        let before = std::mem::replace(&mut self.state, next);
         self.remember_before(before);
         self.redo.pop();
         self.outcomes[index] = Some(outcome);
@@ -324,13 +330,7 @@ impl Game {
                     .state
                     .apply_in_place(&self.scenario, &event)
                     .map_err(PushError::Rule)?;
-                let index = self.entries.len();
-                self.entries.push(Entry::Event(event));
-                self.outcomes.push(Some(outcome));
-                self.in_effect.push(true);
-                self.applied.push(index);
-                self.redo.clear();
-                self.maybe_checkpoint();
+                self.record_event(event, outcome);
                 Ok(())
             }
             Entry::Undo => self.undo().map_err(PushError::History),

@@ -5,10 +5,11 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::Die;
 use crate::rules::fire::InterruptionPenalty;
 use crate::rules::reinforcements::{ArrivalSpec, InsurgencyLevel};
 use crate::scenario::{Scale, Scenario};
-use crate::unit::{Figure, FigureId, Presence, Side, Unit, UnitId, UnitStatus};
+use crate::unit::{Figure, FigureId, Presence, Side, Unit, UnitId, UnitStatus, Weapon};
 
 /// The phases of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -51,6 +52,13 @@ pub struct HotSpot {
     pub location: String,
     /// False once a Regular unit neutralized it.
     pub active: bool,
+}
+
+impl HotSpot {
+    /// Where a unit arriving at this spot is placed, in words.
+    pub fn arrival_location(&self) -> String {
+        format!("within 4\" of Hot Spot {} ({})", self.number, self.location)
+    }
 }
 
 /// Per-game options (stored in the saved game, changed only by logged events).
@@ -225,8 +233,7 @@ impl GameState {
                 .figures
                 .iter()
                 .map(|f| {
-                    let mut figure = Figure::new(state.new_figure_id(), f.name.clone(), f.weapon);
-                    figure.tq = f.tq;
+                    let mut figure = state.new_figure(f.name.clone(), f.weapon, f.tq);
                     figure.tag = f.tag.clone();
                     figure
                 })
@@ -262,11 +269,19 @@ impl GameState {
         id
     }
 
-    /// Hands out a fresh figure id.
-    pub(crate) fn new_figure_id(&mut self) -> FigureId {
+    /// A new figure with a fresh id; `tq` is its own Troop Quality die, if it differs from
+    /// its unit's.
+    pub(crate) fn new_figure(
+        &mut self,
+        name: impl Into<String>,
+        weapon: Weapon,
+        tq: Option<Die>,
+    ) -> Figure {
         let id = FigureId(self.next_figure);
         self.next_figure += 1;
-        id
+        let mut figure = Figure::new(id, name, weapon);
+        figure.tq = tq;
+        figure
     }
 
     /// Adds a pending step and returns its id.
@@ -339,11 +354,7 @@ impl GameState {
             Phase::InsurgentActions => {
                 let waiting = self
                     .units_in_play(Side::Insurgent)
-                    .filter(|u| {
-                        !u.status.activated
-                            && u.status.interrupts_made == 0
-                            && !u.status.done_for_turn
-                    })
+                    .filter(|u| u.yet_to_act())
                     .count();
                 format!(
                     "Turn {} — {}, {waiting} still to act",

@@ -183,10 +183,10 @@ impl AssistantApp {
             Ok(loaded) => {
                 let state = loaded.game.state();
                 let mut summary = format!(
-                    "{} — {} ({} events)",
+                    "{} — {} ({})",
                     loaded.scenario.scenario.name,
                     state.headline(),
-                    loaded.game.events_in_effect()
+                    crate::text::plural(loaded.game.events_in_effect(), "event", "events")
                 );
                 if let Some(torn) = &loaded.dropped {
                     summary.push_str(&format!(

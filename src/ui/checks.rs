@@ -136,7 +136,7 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
                 .color(ui.visuals().warn_fg_color),
         );
     }
-    let needs_check = interrupting && !ins.has_leader() && !ins.status.passed_leader_check;
+    let needs_check = interrupting && ins.needs_leader_check();
     if needs_check {
         ui.label(format!(
             "{} has no leader: it must pass an Interrupt check ({} 4+) first.",

@@ -80,9 +80,8 @@ pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<Pr
             let response = ui.add(
                 egui::TextEdit::singleline(&mut prompt.inputs[i])
                     .hint_text(format!(
-                        "{} {}, 1 to {}",
-                        group.count,
-                        if group.count == 1 { "face" } else { "faces" },
+                        "{}, 1 to {}",
+                        crate::text::plural(usize::from(group.count), "face", "faces"),
                         group.die.sides()
                     ))
                     .desired_width(300.0),

@@ -40,7 +40,7 @@ pub fn casualties_ui(ui: &mut Ui, dist: &Distribution) {
         .map(|(k, &p)| {
             Bar::new(k as f64, p * 100.0)
                 .width(0.7)
-                .name(format!("{k} casualties"))
+                .name(crate::text::plural(k, "casualty", "casualties"))
                 .fill(color.gamma_multiply(0.8))
         })
         .collect();

@@ -219,10 +219,9 @@ fn fire_ui(ui: &mut Ui, game: &Game, report: &FireReport) {
     });
     ui.label(
         RichText::new(format!(
-            "{} unblocked — {} casualt{}",
+            "{} unblocked — {}",
             m.hits(),
-            report.casualties,
-            if report.casualties == 1 { "y" } else { "ies" }
+            crate::text::plural(report.casualties, "casualty", "casualties")
         ))
         .size(style::HEADING - 2.0)
         .strong(),

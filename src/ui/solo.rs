@@ -276,7 +276,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
             let Some(unit) = state.unit(d.unit) else {
                 continue;
             };
-            if !unit.has_leader() && !unit.status.passed_leader_check {
+            if unit.needs_leader_check() {
                 plan.push(Step::always(Command::QualityCheck {
                     unit: d.unit,
                     purpose: crate::game::QualityPurpose::Interrupt,
@@ -392,7 +392,7 @@ fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>
         .collect();
     let waiting: Vec<UnitId> = state
         .units_in_play(Side::Insurgent)
-        .filter(|u| !u.status.activated && u.status.interrupts_made == 0 && !u.status.done_for_turn)
+        .filter(|u| u.yet_to_act())
         .map(|u| u.id)
         .collect();
     if waiting.is_empty() {

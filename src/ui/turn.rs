@@ -258,9 +258,7 @@ fn phase_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
         Phase::InsurgentActions => {
             let waiting: Vec<&str> = state
                 .units_in_play(Side::Insurgent)
-                .filter(|u| {
-                    !u.status.activated && u.status.interrupts_made == 0 && !u.status.done_for_turn
-                })
+                .filter(|u| u.yet_to_act())
                 .map(|u| u.name.as_str())
                 .collect();
             if waiting.is_empty() {

@@ -204,11 +204,8 @@ fn actions_ui(ui: &mut Ui, game: &Game, unit: &Unit, queue: &mut Vec<UiCommand>)
         && state.phase == Phase::RegularActivations
         && !unit.status.activated
         && !unit.status.done_for_turn;
-    let can_act = unit.side == Side::Insurgent
-        && state.phase == Phase::InsurgentActions
-        && !unit.status.activated
-        && unit.status.interrupts_made == 0
-        && !unit.status.done_for_turn;
+    let can_act =
+        unit.side == Side::Insurgent && state.phase == Phase::InsurgentActions && unit.yet_to_act();
     if can_activate || can_act {
         ui.horizontal_wrapped(|ui| {
             if can_activate {
