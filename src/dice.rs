@@ -72,16 +72,6 @@ impl Die {
             Die::D10 | Die::D12 => Die::D12,
         }
     }
-
-    /// Position in [`Die::ALL`], handy for tables indexed by die type.
-    pub const fn index(self) -> usize {
-        match self {
-            Die::D6 => 0,
-            Die::D8 => 1,
-            Die::D10 => 2,
-            Die::D12 => 3,
-        }
-    }
 }
 
 impl fmt::Display for Die {

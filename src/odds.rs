@@ -13,8 +13,9 @@
 //! maximum), then the attacker's. A state whose surplus can no longer grow is settled at once.
 
 use crate::dice::{Die, Face};
-use crate::rules::checks::{SUCCESS, TestDie};
+use crate::rules::checks::{SUCCESS, TestDie, insurgents_act_first};
 use crate::rules::fire::MAX_POOL;
+use crate::unit::Wound;
 
 /// The distribution of a count: entry `k` is the probability of exactly `k`.
 #[derive(Clone, Debug, PartialEq)]
@@ -273,8 +274,13 @@ pub fn casualties(attack: &[Die], defense: &[Die], target: Face, figures: usize)
 
 /// Probability that a single test die (with its modifier) reaches `need` or more.
 pub fn test_at_least(test: &TestDie, need: i32) -> f64 {
-    let sides = i32::from(test.die.sides());
-    let good = (1..=sides).filter(|f| f + test.modifier >= need).count();
+    chance_at_least(test.die, test.modifier, need)
+}
+
+/// Probability that one die plus `modifier` reaches `need` or more.
+fn chance_at_least(die: Die, modifier: i32, need: i32) -> f64 {
+    let sides = i32::from(die.sides());
+    let good = (1..=sides).filter(|f| f + modifier >= need).count();
     good as f64 / f64::from(sides)
 }
 
@@ -293,10 +299,9 @@ pub fn insurgents_first(insurgent: &TestDie, regular: &TestDie) -> f64 {
     let mut wins = 0;
     for fi in 1..=si {
         let ti = fi + insurgent.modifier;
-        if ti < SUCCESS {
-            continue;
-        }
-        wins += (1..=sr).filter(|fr| fr + regular.modifier < ti).count();
+        wins += (1..=sr)
+            .filter(|fr| insurgents_act_first(ti, fr + regular.modifier))
+            .count();
     }
     wins as f64 / f64::from(si * sr)
 }
@@ -312,7 +317,7 @@ pub struct RegularMoraleOdds {
 
 /// Odds of a Regular Morale check: `n` dice of `die`, `modifier` added to each.
 pub fn regular_morale(die: Die, n: usize, modifier: i8) -> RegularMoraleOdds {
-    let q = success_chance(die, modifier);
+    let q = chance_at_least(die, i32::from(modifier), SUCCESS);
     let stand: f64 = (0..=n)
         .filter(|&s| s > n - s)
         .map(|s| binomial(n, s, q))
@@ -343,7 +348,7 @@ pub fn insurgent_morale(die: Die, n: usize, modifier: i8, removable: usize) -> I
     // Each die falls in one of three classes: a natural 1, another failure, another success.
     let one_succeeds = 1 + i32::from(modifier) >= SUCCESS;
     let p_one = 1.0 / sides;
-    let q = success_chance(die, modifier);
+    let q = chance_at_least(die, i32::from(modifier), SUCCESS);
     let (p_fail_other, p_succ_other) = if one_succeeds {
         (1.0 - q, q - p_one)
     } else {
@@ -392,19 +397,20 @@ pub struct FirstAidOdds {
 
 /// Odds of First Aid for `n` casualties, one d6 each.
 pub fn first_aid(n: usize) -> FirstAidOdds {
-    let p: Vec<f64> = (0..=n).map(|k| binomial(n, k, 4.0 / 6.0)).collect();
+    // Each casualty's chances, read from the First Aid results themselves.
+    let share = |keep: fn(Wound) -> bool| {
+        (1..=6u8)
+            .filter(|&f| keep(Wound::from_first_aid(f)))
+            .count() as f64
+            / 6.0
+    };
+    let taken_out = share(Wound::takes_figure_out);
+    let serious = share(|w| w == Wound::Serious);
+    let p: Vec<f64> = (0..=n).map(|k| binomial(n, k, taken_out)).collect();
     FirstAidOdds {
         taken_out: Distribution { p },
-        any_serious: 1.0 - (4.0f64 / 6.0).powi(n as i32),
+        any_serious: 1.0 - (1.0 - serious).powi(n as i32),
     }
-}
-
-fn success_chance(die: Die, modifier: i8) -> f64 {
-    let sides = i32::from(die.sides());
-    let good = (1..=sides)
-        .filter(|f| f + i32::from(modifier) >= SUCCESS)
-        .count();
-    good as f64 / f64::from(sides)
 }
 
 fn choose(n: usize, k: usize) -> f64 {

@@ -497,6 +497,11 @@ impl Unit {
         figures.into_iter().take(count).map(|f| f.id).collect()
     }
 
+    /// Figures an Insurgent Morale check may Shrink away: the firing line without leaders.
+    pub fn shrinkable(&self) -> usize {
+        self.firing_line().filter(|f| !f.is_leader()).count()
+    }
+
     /// A one-line summary of the figures, such as "2 Rifle, 1 Light support, 1 Leader".
     pub fn composition(&self) -> String {
         let mut parts = Vec::new();

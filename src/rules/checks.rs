@@ -19,6 +19,12 @@ pub struct TestDie {
     pub reasons: Vec<String>,
 }
 
+/// Who wins a Reaction test, from both totals: the Insurgents act first with a success that
+/// beats the Regulars' total; otherwise (ties included) the Regulars do.
+pub fn insurgents_act_first(insurgent_total: i32, regular_total: i32) -> bool {
+    insurgent_total >= SUCCESS && insurgent_total > regular_total
+}
+
 impl TestDie {
     /// The unit's test die (its best Troop Quality), stepped down when Pinned.
     pub fn for_unit(unit: &Unit) -> Self {
@@ -164,7 +170,7 @@ impl ReactionSetup {
         let insurgent_total = self.insurgent.total(insurgent_face);
         let regular_total = self.regular.total(regular_face);
         ReactionResult {
-            insurgent_first: insurgent_total >= SUCCESS && insurgent_total > regular_total,
+            insurgent_first: insurgents_act_first(insurgent_total, regular_total),
             setup: self,
             insurgent_face,
             regular_face,

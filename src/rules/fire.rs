@@ -165,14 +165,11 @@ impl Pool {
 
     /// The dice grouped by type, best first: `[(d8, 1), (d6, 6)]`.
     pub fn groups(&self) -> Vec<(Die, u8)> {
-        let mut groups: Vec<(Die, u8)> = Vec::new();
-        for &die in &self.dice {
-            match groups.last_mut() {
-                Some((last, count)) if *last == die => *count += 1,
-                _ => groups.push((die, 1)),
-            }
-        }
-        groups
+        // A pool holds at most ten dice, so every count fits.
+        runs(&self.dice)
+            .into_iter()
+            .map(|(die, n)| (die, u8::try_from(n).unwrap_or(u8::MAX)))
+            .collect()
     }
 
     /// "7d8" or "1d8 + 6d6".
@@ -188,18 +185,59 @@ pub fn notation(dice: &[Die]) -> String {
     }
     let mut sorted = dice.to_vec();
     sorted.sort_unstable_by(|a, b| b.cmp(a));
-    let mut groups: Vec<(Die, usize)> = Vec::new();
-    for die in sorted {
-        match groups.last_mut() {
-            Some((last, count)) if *last == die => *count += 1,
-            _ => groups.push((die, 1)),
-        }
-    }
-    groups
+    runs(&sorted)
         .iter()
         .map(|(die, n)| format!("{n}{die}"))
         .collect::<Vec<_>>()
         .join(" + ")
+}
+
+/// Runs of equal dice, in order: `[d8, d6, d6]` gives `[(d8, 1), (d6, 2)]`.
+fn runs(dice: &[Die]) -> Vec<(Die, usize)> {
+    let mut runs: Vec<(Die, usize)> = Vec::new();
+    for &die in dice {
+        match runs.last_mut() {
+            Some((last, count)) if *last == die => *count += 1,
+            _ => runs.push((die, 1)),
+        }
+    }
+    runs
+}
+
+/// One line per die type the unit's figures roll, best first ("6 figures", "1 figure rolling
+/// d8"): the start of both pools.
+fn figure_lines(unit: &Unit) -> Vec<(Die, PoolLine)> {
+    let mut lines = Vec::new();
+    for die in Die::ALL.iter().rev() {
+        let n = unit
+            .firing_line()
+            .filter(|f| unit.figure_die(f) == *die)
+            .count();
+        if n > 0 {
+            let who = if *die == unit.tq {
+                plural(n, "figure", "figures")
+            } else {
+                format!("{} rolling {die}", plural(n, "figure", "figures"))
+            };
+            lines.push((*die, line(n as i32, who)));
+        }
+    }
+    lines
+}
+
+/// The referee's own adjustment, as an added or a removed line.
+fn adjustment(
+    positive: &mut Vec<(Die, PoolLine)>,
+    reductions: &mut Vec<PoolLine>,
+    die: Die,
+    by: i8,
+) {
+    let reason = "referee's adjustment";
+    if by > 0 {
+        positive.push((die, line(i32::from(by), reason)));
+    } else if by < 0 {
+        reductions.push(line(i32::from(by), reason));
+    }
 }
 
 fn line(dice: i32, reason: impl Into<String>) -> PoolLine {
@@ -211,41 +249,26 @@ fn line(dice: i32, reason: impl Into<String>) -> PoolLine {
 
 /// The attacker's Firepower pool.
 pub fn firepower(attacker: &Unit, modifiers: &FireModifiers) -> Pool {
-    let mut positive = Vec::new();
     // One die per figure in the firing line, grouped by die type (leaders may roll better).
-    for die in Die::ALL.iter().rev() {
-        let n = attacker
-            .firing_line()
-            .filter(|f| attacker.figure_die(f) == *die)
-            .count();
-        if n > 0 {
-            let who = if *die == attacker.tq {
-                plural(n, "figure", "figures")
-            } else {
-                format!("{} rolling {die}", plural(n, "figure", "figures"))
-            };
-            positive.push((*die, line(n as i32, who)));
-        }
-    }
-    for weapon in [Weapon::LightSupport, Weapon::MediumSupport, Weapon::AtRpg] {
+    let mut positive = figure_lines(attacker);
+    for weapon in Weapon::ALL.into_iter().filter(|w| w.is_support()) {
         let n = attacker
             .firing_line()
             .filter(|f| f.weapon == weapon)
             .count();
         if n > 0 {
-            let extra = i32::from(weapon.support_dice()) * n as i32;
-            let label = match weapon {
-                Weapon::LightSupport => format!(
-                    "{} (+1 each)",
-                    plural(n, "light support weapon", "light support weapons")
-                ),
-                Weapon::MediumSupport => format!("{} (+2 each)", plural(n, "RPG", "RPGs")),
-                _ => format!(
-                    "{} (+2 each, as Medium against infantry)",
-                    plural(n, "AT RPG", "AT RPGs")
-                ),
+            let each = weapon.support_dice();
+            let what = match weapon {
+                Weapon::LightSupport => plural(n, "light support weapon", "light support weapons"),
+                Weapon::MediumSupport => plural(n, "RPG", "RPGs"),
+                _ => plural(n, "AT RPG", "AT RPGs"),
             };
-            positive.push((attacker.tq, line(extra, label)));
+            let label = if weapon == Weapon::AtRpg {
+                format!("{what} (+{each} each, as Medium against infantry)")
+            } else {
+                format!("{what} (+{each} each)")
+            };
+            positive.push((attacker.tq, line(i32::from(each) * n as i32, label)));
         }
     }
     if modifiers.optimum_range {
@@ -253,15 +276,6 @@ pub fn firepower(attacker: &Unit, modifiers: &FireModifiers) -> Pool {
     }
     if modifiers.target_exposed {
         positive.push((attacker.tq, line(1, "target exposed")));
-    }
-    if modifiers.firepower_adjust > 0 {
-        positive.push((
-            attacker.tq,
-            line(
-                i32::from(modifiers.firepower_adjust),
-                "referee's adjustment",
-            ),
-        ));
     }
 
     let mut reductions = Vec::new();
@@ -280,32 +294,18 @@ pub fn firepower(attacker: &Unit, modifiers: &FireModifiers) -> Pool {
     if modifiers.attacker_pinned {
         reductions.push(line(-1, "attacker Pinned"));
     }
-    if modifiers.firepower_adjust < 0 {
-        reductions.push(line(
-            i32::from(modifiers.firepower_adjust),
-            "referee's adjustment",
-        ));
-    }
+    adjustment(
+        &mut positive,
+        &mut reductions,
+        attacker.tq,
+        modifiers.firepower_adjust,
+    );
     Pool::build(positive, reductions)
 }
 
 /// The target's Defense pool.
 pub fn defense(target: &Unit, modifiers: &FireModifiers) -> Pool {
-    let mut positive = Vec::new();
-    for die in Die::ALL.iter().rev() {
-        let n = target
-            .firing_line()
-            .filter(|f| target.figure_die(f) == *die)
-            .count();
-        if n > 0 {
-            let who = if *die == target.tq {
-                plural(n, "figure", "figures")
-            } else {
-                format!("{} rolling {die}", plural(n, "figure", "figures"))
-            };
-            positive.push((*die, line(n as i32, who)));
-        }
-    }
+    let mut positive = figure_lines(target);
     if modifiers.target_cautious {
         positive.push((target.tq, line(1, "moving Cautiously")));
     }
@@ -318,19 +318,13 @@ pub fn defense(target: &Unit, modifiers: &FireModifiers) -> Pool {
     if target.armor > 0 {
         positive.push((target.tq, line(i32::from(target.armor), "body armor")));
     }
-    if modifiers.defense_adjust > 0 {
-        positive.push((
-            target.tq,
-            line(i32::from(modifiers.defense_adjust), "referee's adjustment"),
-        ));
-    }
     let mut reductions = Vec::new();
-    if modifiers.defense_adjust < 0 {
-        reductions.push(line(
-            i32::from(modifiers.defense_adjust),
-            "referee's adjustment",
-        ));
-    }
+    adjustment(
+        &mut positive,
+        &mut reductions,
+        target.tq,
+        modifiers.defense_adjust,
+    );
     Pool::build(positive, reductions)
 }
 
@@ -451,10 +445,7 @@ pub fn hits_closed_form(
         .unwrap_or(0);
     let mut best = 0usize;
     for v in target_number.max(1)..=max_face.max(target_number) {
-        let a = attack_faces
-            .iter()
-            .filter(|&&f| f >= v && f >= target_number)
-            .count();
+        let a = attack_faces.iter().filter(|&&f| f >= v).count();
         let d = defense_faces
             .iter()
             .filter(|&&f| f >= v && f >= DEFENSE_KEEP)

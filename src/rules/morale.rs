@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{Die, Face};
-use crate::unit::{FigureId, Unit, Weapon, Wound};
+use crate::unit::{FigureId, Unit, Wound};
 
 use super::checks::SUCCESS;
 
@@ -105,12 +105,8 @@ pub struct InsurgentMoraleResult {
 pub fn insurgent_morale(unit: &Unit, faces: &[Face], modifier: i8) -> InsurgentMoraleResult {
     let (successes, failures) = count_successes(faces, modifier);
     let ones = faces.iter().filter(|&&f| f == 1).count();
-    let mut candidates: Vec<_> = unit
-        .firing_line()
-        .filter(|f| f.weapon != Weapon::Leader)
-        .collect();
-    candidates.sort_by_key(|f| f.weapon.casualty_order());
-    let shrink = candidates.iter().take(ones).map(|f| f.id).collect();
+    // Leaders come last in the casualty order, so the first figures proposed are never leaders.
+    let shrink = unit.casualty_proposal(ones.min(unit.shrinkable()));
     let shaken = failures >= successes;
     let morale_after = if shaken {
         unit.morale.step_down()

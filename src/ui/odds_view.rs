@@ -105,8 +105,7 @@ pub fn morale_words(unit: &crate::unit::Unit, modifier: i8, defensible: bool) ->
             )
         }
         crate::unit::Side::Insurgent => {
-            let removable = unit.firing_line().filter(|f| !f.is_leader()).count();
-            let odds = crate::odds::insurgent_morale(die, n, modifier, removable);
+            let odds = crate::odds::insurgent_morale(die, n, modifier, unit.shrinkable());
             let mut words = format!("Odds: Stand {}", percent(odds.stand));
             if odds.shaken > 0.0 {
                 words.push_str(&format!(", Shaken {}", percent(odds.shaken)));
