@@ -202,8 +202,7 @@ pub fn validate(paths: &[&Path]) -> Output {
                         .push_str(&format!("{shown}:{line}:{column}: {message}\n")),
                     ScenarioError::Invalid(problems) => {
                         for p in problems {
-                            out.stdout
-                                .push_str(&format!("{shown}: {}: {}\n", p.path, p.message));
+                            out.stdout.push_str(&format!("{shown}: {p}\n"));
                         }
                     }
                     other => out.stdout.push_str(&format!("{shown}: {other}\n")),
@@ -233,26 +232,20 @@ pub fn schema() -> String {
 pub fn report(path: &Path, json: bool) -> Result<String, CliError> {
     let loaded = journal::load_path(path)
         .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
-    let mut text = if json {
-        serde_json::to_string_pretty(&crate::report::json(&loaded.game))
-            .map_err(|e| CliError::failed(e.to_string()))?
-    } else {
-        crate::report::text(&loaded.game)
-    };
-    if let Some(torn) = loaded.dropped {
-        let note = format!(
-            "note: the last line ({}) was incomplete ({} bytes, a save interrupted by a crash) and was left out",
-            torn.line, torn.bytes
-        );
-        if json {
+    if json {
+        let mut value = crate::report::json(&loaded.game);
+        if let Some(torn) = loaded.dropped {
             // Keep standard output one JSON object: the note goes into it.
-            if let Ok(mut value) = serde_json::from_str::<serde_json::Value>(&text) {
-                value["dropped_line"] = serde_json::json!(torn.line);
-                text = serde_json::to_string_pretty(&value).unwrap_or(text);
-            }
-        } else {
-            text.push_str(&format!("\n{note}\n"));
+            value["dropped_line"] = serde_json::json!(torn.line);
         }
+        return serde_json::to_string_pretty(&value).map_err(|e| CliError::failed(e.to_string()));
+    }
+    let mut text = crate::report::text(&loaded.game);
+    if let Some(torn) = loaded.dropped {
+        text.push_str(&format!(
+            "\nnote: the last line ({}) was incomplete ({} bytes, a save interrupted by a crash) and was left out\n",
+            torn.line, torn.bytes
+        ));
     }
     Ok(text)
 }

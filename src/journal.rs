@@ -128,14 +128,11 @@ pub struct LoadedJournal {
 
 /// Reads a journal from disk.
 pub fn load_path(path: &Path) -> Result<LoadedJournal, JournalError> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| JournalError::Io(format!("cannot read {}: {e}", path.display())))?
-        .len();
-    if size > MAX_JOURNAL_BYTES {
-        return Err(JournalError::TooLarge { size });
-    }
-    let bytes = std::fs::read(path)
-        .map_err(|e| JournalError::Io(format!("cannot read {}: {e}", path.display())))?;
+    use crate::files::{ReadError, read_capped};
+    let bytes = read_capped(path, MAX_JOURNAL_BYTES).map_err(|e| match e {
+        ReadError::Io(e) => JournalError::Io(format!("cannot read {}: {e}", path.display())),
+        ReadError::TooLarge(size) => JournalError::TooLarge { size },
+    })?;
     read(&bytes)
 }
 
@@ -149,51 +146,46 @@ pub fn read(bytes: &[u8]) -> Result<LoadedJournal, JournalError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(JournalError::Empty);
     }
-    // Split into lines, remembering where each starts and whether it ended with a newline.
-    let mut lines: Vec<(usize, &[u8], bool)> = Vec::new();
-    let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'\n' {
-            lines.push((start, &bytes[start..i], true));
-            start = i + 1;
-        }
-    }
-    if start < bytes.len() {
-        lines.push((start, &bytes[start..], false));
-    }
-    let trim = |line: &[u8]| -> Vec<u8> {
-        let mut l = line.to_vec();
-        while l.last().is_some_and(|b| *b == b'\r') {
-            l.pop();
-        }
-        l
-    };
-
-    let Some(&(_, first, first_complete)) = lines.first() else {
+    // Each line with its end in the file (after its newline) and whether it had a newline.
+    let mut end = 0;
+    let lines: Vec<(&[u8], usize, bool)> = bytes
+        .split_inclusive(|&b| b == b'\n')
+        .map(|piece| {
+            end += piece.len();
+            let (line, complete) = match piece.strip_suffix(b"\n") {
+                Some(line) => (line, true),
+                None => (piece, false),
+            };
+            (line, end, complete)
+        })
+        .collect();
+    let Some(&(first, first_end, first_complete)) = lines.first() else {
         return Err(JournalError::Empty);
     };
-    let header = read_header(&trim(first), first_complete)?;
-    let scenario = load_file(header.scenario.clone()).map_err(JournalError::Scenario)?;
+    let Header {
+        scenario: scenario_file,
+        settings,
+        ..
+    } = read_header(trim_cr(first), first_complete)?;
+    let scenario = load_file(scenario_file).map_err(JournalError::Scenario)?;
 
     let mut entries = Vec::new();
     let mut entry_lines = Vec::new();
     let mut dropped = None;
-    let mut intact_len = lines
-        .first()
-        .map_or(0, |&(s, l, nl)| s + l.len() + usize::from(nl));
+    let mut intact_len = first_end;
     let count = lines.len();
-    for (index, &(offset, raw, complete)) in lines.iter().enumerate().skip(1) {
+    for (index, &(raw, line_end, complete)) in lines.iter().enumerate().skip(1) {
         let number = index + 1;
-        let line = trim(raw);
+        let line = trim_cr(raw);
         if line.iter().all(u8::is_ascii_whitespace) {
-            intact_len = offset + raw.len() + usize::from(complete);
+            intact_len = line_end;
             continue;
         }
-        match serde_json::from_slice::<Entry>(&line) {
+        match serde_json::from_slice::<Entry>(line) {
             Ok(entry) => {
                 entries.push(entry);
                 entry_lines.push(number);
-                intact_len = offset + raw.len() + usize::from(complete);
+                intact_len = line_end;
             }
             Err(e) => {
                 let last = index + 1 == count;
@@ -212,24 +204,30 @@ pub fn read(bytes: &[u8]) -> Result<LoadedJournal, JournalError> {
         }
     }
 
-    let game = Game::replay(
-        Arc::new(scenario.scenario.clone()),
-        header.settings.clone(),
-        entries,
-    )
-    .map_err(|e| JournalError::Replay {
-        line: entry_lines.get(e.index()).copied().unwrap_or(0),
-        message: match &e {
-            crate::game::ReplayError::Rule { error, .. } => error.to_string(),
-            crate::game::ReplayError::History { error, .. } => error.to_string(),
-        },
-    })?;
+    let game =
+        Game::replay(Arc::new(scenario.scenario.clone()), settings, entries).map_err(|e| {
+            JournalError::Replay {
+                line: entry_lines.get(e.index()).copied().unwrap_or(0),
+                message: match &e {
+                    crate::game::ReplayError::Rule { error, .. } => error.to_string(),
+                    crate::game::ReplayError::History { error, .. } => error.to_string(),
+                },
+            }
+        })?;
     Ok(LoadedJournal {
         game,
         scenario,
         dropped,
         intact_len: intact_len as u64,
     })
+}
+
+/// A line without the carriage returns that end it (a file saved on Windows).
+fn trim_cr(mut line: &[u8]) -> &[u8] {
+    while let Some(rest) = line.strip_suffix(b"\r") {
+        line = rest;
+    }
+    line
 }
 
 fn read_header(line: &[u8], complete: bool) -> Result<Header, JournalError> {
@@ -267,6 +265,18 @@ fn read_header(line: &[u8], complete: bool) -> Result<Header, JournalError> {
     serde_json::from_slice(line).map_err(|e| JournalError::Header(e.to_string()))
 }
 
+/// The error for a failed write to `path`.
+fn write_error(path: &Path) -> impl Fn(std::io::Error) -> JournalError + Copy + '_ {
+    move |e| JournalError::Io(format!("cannot write {}: {e}", path.display()))
+}
+
+/// One journal line: the value as JSON, then a newline.
+fn json_line(value: &impl Serialize) -> Result<Vec<u8>, JournalError> {
+    let mut line = serde_json::to_vec(value).map_err(|e| JournalError::Io(e.to_string()))?;
+    line.push(b'\n');
+    Ok(line)
+}
+
 /// Writes a journal line by line, flushing each to disk.
 #[derive(Debug)]
 pub struct JournalWriter {
@@ -283,15 +293,13 @@ pub struct JournalWriter {
 impl JournalWriter {
     /// Creates (or replaces) a journal holding just the header.
     pub fn create(path: &Path, header: &Header) -> Result<Self, JournalError> {
-        let io =
-            |e: std::io::Error| JournalError::Io(format!("cannot write {}: {e}", path.display()));
+        let io = write_error(path);
         if let Some(dir) = path.parent()
             && !dir.as_os_str().is_empty()
         {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
-        let mut line = serde_json::to_vec(header).map_err(|e| JournalError::Io(e.to_string()))?;
-        line.push(b'\n');
+        let line = json_line(header)?;
         let mut file = File::create(path).map_err(io)?;
         file.write_all(&line).map_err(io)?;
         file.flush().map_err(io)?;
@@ -303,6 +311,13 @@ impl JournalWriter {
             len: line.len() as u64,
             dirty: false,
         })
+    }
+
+    /// Writes the whole game to `path` (replacing what was there) and opens it to go on
+    /// appending.
+    pub fn write_game(path: &Path, header: &Header, game: &Game) -> Result<Self, JournalError> {
+        let len = write_whole(path, header, game)?;
+        Self::reopen_at(path, len, game.entries().len())
     }
 
     /// Opens a journal that was just read, to go on appending after its intact part (a torn
@@ -317,8 +332,7 @@ impl JournalWriter {
     /// entry starts on a line of its own.
     pub fn reopen_at(path: &Path, intact_len: u64, written: usize) -> Result<Self, JournalError> {
         use std::io::Read;
-        let io =
-            |e: std::io::Error| JournalError::Io(format!("cannot write {}: {e}", path.display()));
+        let io = write_error(path);
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -367,16 +381,12 @@ impl JournalWriter {
     /// Appends one entry and flushes it to disk. On failure (a full disk) the file is cut back
     /// to its last complete line, so a later attempt starts clean.
     pub fn append(&mut self, entry: &Entry) -> Result<(), JournalError> {
-        let io = |e: std::io::Error, path: &Path| {
-            JournalError::Io(format!("cannot write {}: {e}", path.display()))
-        };
         if self.dirty {
             // Part of a line may follow the intact part: cut it before writing anything new.
-            self.cut_to_intact().map_err(|e| io(e, &self.path))?;
+            self.cut_to_intact().map_err(write_error(&self.path))?;
             self.dirty = false;
         }
-        let mut line = serde_json::to_vec(entry).map_err(|e| JournalError::Io(e.to_string()))?;
-        line.push(b'\n');
+        let line = json_line(entry)?;
         let result = self
             .file
             .write_all(&line)
@@ -384,7 +394,7 @@ impl JournalWriter {
             .and_then(|()| self.file.sync_data());
         if let Err(e) = result {
             self.dirty = self.cut_to_intact().is_err();
-            return Err(io(e, &self.path));
+            return Err(write_error(&self.path)(e));
         }
         self.len += line.len() as u64;
         self.written += 1;
@@ -402,13 +412,14 @@ impl JournalWriter {
     }
 }
 
-/// Writes a whole game as a journal in one go (used by "Save as…").
-pub fn write_whole(path: &Path, header: &Header, game: &Game) -> Result<(), JournalError> {
+/// Writes a whole game as a journal in one go (used by "Save as…"). Returns the file's length.
+pub fn write_whole(path: &Path, header: &Header, game: &Game) -> Result<u64, JournalError> {
     // Written beside the target first and renamed, so an old file is never half overwritten.
     let tmp = path.with_extension("jsonl.tmp");
-    let result = write_whole_to(&tmp, header, game).and_then(|()| {
+    let result = write_whole_to(&tmp, header, game).and_then(|len| {
         std::fs::rename(&tmp, path)
-            .map_err(|e| JournalError::Io(format!("cannot write {}: {e}", path.display())))
+            .map_err(write_error(path))
+            .map(|()| len)
     });
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
@@ -416,18 +427,13 @@ pub fn write_whole(path: &Path, header: &Header, game: &Game) -> Result<(), Jour
     result
 }
 
-fn write_whole_to(tmp: &Path, header: &Header, game: &Game) -> Result<(), JournalError> {
+fn write_whole_to(tmp: &Path, header: &Header, game: &Game) -> Result<u64, JournalError> {
     let mut writer = JournalWriter::create(tmp, header)?;
     for entry in game.entries() {
-        let mut line = serde_json::to_vec(entry).map_err(|e| JournalError::Io(e.to_string()))?;
-        line.push(b'\n');
-        writer
-            .file
-            .write_all(&line)
-            .map_err(|e| JournalError::Io(format!("cannot write {}: {e}", tmp.display())))?;
+        let line = json_line(entry)?;
+        writer.file.write_all(&line).map_err(write_error(tmp))?;
+        writer.len += line.len() as u64;
     }
-    writer
-        .file
-        .sync_all()
-        .map_err(|e| JournalError::Io(format!("cannot write {}: {e}", tmp.display())))
+    writer.file.sync_all().map_err(write_error(tmp))?;
+    Ok(writer.len)
 }

@@ -9,6 +9,7 @@
 
 pub mod cli;
 pub mod dice;
+mod files;
 pub mod game;
 pub mod journal;
 pub mod odds;

@@ -35,11 +35,8 @@ fn figure_words(unit: &Unit, figure: &Figure) -> String {
 
 fn presence_words(presence: &Presence) -> String {
     match presence {
-        Presence::OnTable => "on the table".to_owned(),
-        Presence::AwaitingHotSpot => "waiting for its Hot Spot".to_owned(),
-        Presence::InReserve => "in ambush".to_owned(),
-        Presence::LeftTable => "left the table".to_owned(),
-        Presence::Eliminated { cause } => format!("out: {}", cause.describe()),
+        Presence::Eliminated { .. } => format!("out: {}", presence.words()),
+        _ => presence.words(),
     }
 }
 
@@ -261,28 +258,22 @@ pub fn markdown(game: &Game) -> String {
         let line = match entry {
             Entry::Event(event) => {
                 n += 1;
-                let summary = game
-                    .outcome(i)
-                    .map_or_else(String::new, |o| o.summary.clone());
-                let mut line = format!("{n}. {summary}");
+                let outcome = game.outcome(i);
+                let mut body = outcome.map_or_else(String::new, |o| o.summary.clone());
                 let dice = dice_words(&event.dice);
                 if !dice.is_empty() {
-                    line.push_str(&format!(" — dice {dice}"));
+                    body.push_str(&format!(" — dice {dice}"));
                 }
-                if game.entry_state(i) == EntryState::Undone {
-                    line = format!(
-                        "{n}. ~~{}~~ (undone)",
-                        &line[line.find(". ").map_or(0, |p| p + 2)..]
-                    );
-                }
-                if let Some(outcome) = game.outcome(i)
-                    && game.entry_state(i) == EntryState::InEffect
-                {
-                    for note in &outcome.notes {
-                        line.push_str(&format!("\n    - {note}"));
+                match game.entry_state(i) {
+                    EntryState::Undone => format!("{n}. ~~{body}~~ (undone)"),
+                    _ => {
+                        let mut line = format!("{n}. {body}");
+                        for note in outcome.iter().flat_map(|o| &o.notes) {
+                            line.push_str(&format!("\n    - {note}"));
+                        }
+                        line
                     }
                 }
-                line
             }
             Entry::Undo => "   - *undo*".to_owned(),
             Entry::Redo => "   - *redo*".to_owned(),

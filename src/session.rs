@@ -180,10 +180,7 @@ impl Session {
             session.save_error = Some(e);
             return session;
         } else {
-            journal::write_whole(path, &session.header, &session.game).and_then(|()| {
-                let again = journal::load_path(path)?;
-                JournalWriter::reopen(path, &again)
-            })
+            JournalWriter::write_game(path, &session.header, &session.game)
         };
         match writer {
             Ok(writer) => session.journal = Some(writer),
@@ -245,10 +242,7 @@ impl Session {
             && let Some(path) = self.journal_path.clone()
         {
             // The journal could not be created earlier: try again, writing the whole game.
-            match journal::write_whole(&path, &self.header, &self.game).and_then(|()| {
-                let again = journal::load_path(&path)?;
-                JournalWriter::reopen(&path, &again)
-            }) {
+            match JournalWriter::write_game(&path, &self.header, &self.game) {
                 Ok(writer) => {
                     self.journal = Some(writer);
                     self.save_error = None;

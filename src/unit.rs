@@ -316,6 +316,17 @@ pub enum Presence {
 }
 
 impl Presence {
+    /// Where the unit is, in words ("in ambush"); for a unit out of the game, why.
+    pub fn words(&self) -> String {
+        match self {
+            Presence::OnTable => "on the table".to_owned(),
+            Presence::AwaitingHotSpot => "waiting for its Hot Spot".to_owned(),
+            Presence::InReserve => "in ambush".to_owned(),
+            Presence::LeftTable => "left the table".to_owned(),
+            Presence::Eliminated { cause } => cause.describe().to_owned(),
+        }
+    }
+
     /// True for units that can act and be targeted.
     pub fn is_on_table(&self) -> bool {
         matches!(self, Presence::OnTable)

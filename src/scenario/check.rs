@@ -85,13 +85,11 @@ pub struct LoadedScenario {
 
 /// Reads a scenario file from disk, refusing oversized files before reading them.
 pub fn load_path(path: &Path) -> Result<LoadedScenario, ScenarioError> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| ScenarioError::Io(e.to_string()))?
-        .len();
-    if size > MAX_SCENARIO_BYTES {
-        return Err(ScenarioError::TooLarge { size });
-    }
-    let bytes = std::fs::read(path).map_err(|e| ScenarioError::Io(e.to_string()))?;
+    use crate::files::{ReadError, read_capped};
+    let bytes = read_capped(path, MAX_SCENARIO_BYTES).map_err(|e| match e {
+        ReadError::Io(e) => ScenarioError::Io(e.to_string()),
+        ReadError::TooLarge(size) => ScenarioError::TooLarge { size },
+    })?;
     load_bytes(&bytes)
 }
 

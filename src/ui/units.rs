@@ -54,22 +54,11 @@ pub fn side_ui(ui: &mut Ui, game: &Game, side: Side, dark: bool, queue: &mut Vec
             if !waiting.is_empty() {
                 ui.collapsing(format!("Not on the table ({})", waiting.len()), |ui| {
                     for unit in waiting {
-                        ui.label(format!("{} — {}", unit.name, presence_words(unit)));
+                        ui.label(format!("{} — {}", unit.name, unit.presence.words()));
                     }
                 });
             }
         });
-}
-
-fn presence_words(unit: &Unit) -> String {
-    use crate::unit::Presence;
-    match &unit.presence {
-        Presence::OnTable => "on the table".to_owned(),
-        Presence::AwaitingHotSpot => "waiting for its Hot Spot".to_owned(),
-        Presence::InReserve => "in ambush".to_owned(),
-        Presence::LeftTable => "left the table".to_owned(),
-        Presence::Eliminated { cause } => cause.describe().to_owned(),
-    }
 }
 
 fn weapon_chip(ui: &mut Ui, unit: &Unit, figure: &crate::unit::Figure, count: usize) {
