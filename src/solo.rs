@@ -6,7 +6,7 @@
 //! described for players in `docs/solo-play.md`; the two must agree.
 
 use crate::game::{GameState, ReactionKind};
-use crate::rules::fire::{self, FireModifiers};
+use crate::rules::fire::{self, FireModifiers, Pool};
 use crate::unit::{Movement, Side, Unit, UnitId};
 
 /// What the player tells the app about one Insurgent unit's view of one Regular unit.
@@ -22,10 +22,23 @@ pub struct View {
     pub solid_cover: bool,
 }
 
+impl View {
+    /// A view of `regular` with nothing reported about it yet.
+    pub fn unseen(regular: UnitId) -> Self {
+        Self {
+            regular,
+            in_range: false,
+            exposed: false,
+            solid_cover: false,
+        }
+    }
+}
+
 /// What the Regular unit that activates does, as the player reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RegularAction {
     /// It moves (first).
+    #[default]
     Moves,
     /// It fires (first).
     Fires,
@@ -233,14 +246,11 @@ pub struct OrderFor {
     pub reason: String,
 }
 
-/// How inviting a target is for a unit: higher is more vulnerable.
-fn vulnerability(state: &GameState, unit: &Unit, target: &Unit, view: &View) -> (i32, i32) {
-    let modifiers = fire_modifiers(state, unit, target, view);
-    let firepower = fire::firepower(unit, &modifiers).len() as i32;
-    let defense = fire::defense(target, &modifiers).len() as i32;
+/// How inviting a target is, from the pools of a fire at it: higher is more vulnerable.
+fn vulnerability(target: &Unit, firepower: &Pool, defense: &Pool) -> (i32, i32) {
     let carrying = i32::from(target.dependant_count() > 0);
     // More attack dice than defence dice is what kills; ties go to the unit with dependants.
-    (firepower - defense, carrying)
+    (firepower.len() as i32 - defense.len() as i32, carrying)
 }
 
 /// Orders for every Insurgent unit that has not acted, in the Insurgent phase.
@@ -301,13 +311,20 @@ pub fn orders(state: &GameState, views: &[(UnitId, Vec<View>)]) -> Vec<OrderFor>
         let best = sees
             .iter()
             .filter_map(|view| {
-                let target = state.unit(view.regular)?;
-                target
-                    .in_play()
-                    .then(|| (vulnerability(state, unit, target, view), target, view))
+                let target = state.unit(view.regular).filter(|t| t.in_play())?;
+                let modifiers = fire_modifiers(state, unit, target, view);
+                let attack = fire::firepower(unit, &modifiers);
+                let defense = fire::defense(target, &modifiers);
+                Some((
+                    vulnerability(target, &attack, &defense),
+                    target,
+                    view,
+                    attack,
+                    defense,
+                ))
             })
-            .max_by_key(|(score, _, _)| *score);
-        if let Some((_, target, view)) = best {
+            .max_by_key(|(score, ..)| *score);
+        if let Some((_, target, view, attack, defense)) = best {
             let mut why = Vec::new();
             if view.exposed {
                 why.push("it is in the open");
@@ -321,9 +338,6 @@ pub fn orders(state: &GameState, views: &[(UnitId, Vec<View>)]) -> Vec<OrderFor>
             if view.solid_cover {
                 why.push("even behind Solid Cover");
             }
-            let modifiers = fire_modifiers(state, unit, target, view);
-            let attack = fire::firepower(unit, &modifiers);
-            let defense = fire::defense(target, &modifiers);
             result.push(OrderFor {
                 unit: unit.id,
                 order: Order::Fire { target: target.id },

@@ -139,6 +139,25 @@ pub enum PendingStep {
     },
 }
 
+impl PendingStep {
+    /// The command that runs this step with its dice and nothing else to decide, for the
+    /// steps that are only a roll (the Insurgency roll, the table, arrivals and ambushes).
+    /// `id` is the step's id.
+    pub fn roll_command(&self, id: u32) -> Option<super::Command> {
+        use super::Command;
+        Some(match self {
+            PendingStep::InsurgencyRoll => Command::InsurgencyRoll,
+            PendingStep::TableRoll => Command::TableRoll { pending: id },
+            PendingStep::Arrival { .. } => Command::Arrival { pending: id },
+            PendingStep::AmbushRoll { .. } => Command::AmbushRoll { pending: id },
+            PendingStep::AmbushPlacement { .. } => Command::AmbushPlacement { pending: id },
+            PendingStep::HotSpotChoice { .. }
+            | PendingStep::Casualties { .. }
+            | PendingStep::MoraleCheck { .. } => return None,
+        })
+    }
+}
+
 /// A pending step with its id.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {

@@ -221,13 +221,9 @@ pub fn fire_ui(
         }
     }
     ui.separator();
-    let command = Command::Fire {
-        attacker: a,
-        target: t,
-        modifiers: form.modifiers.clone(),
-        context: form.context,
-    };
-    let allowed = game.dice_request(&command).is_ok();
+    // The pools above are what the engine will roll; it refuses only units off the table
+    // (and says why, should anything else be wrong when the button is pressed).
+    let allowed = attacker.in_play() && target.in_play();
     let words = if firepower.is_empty() {
         "Fire (no Firepower: no attack)".to_owned()
     } else {
@@ -244,7 +240,12 @@ pub fn fire_ui(
         )
         .clicked()
     {
-        queue.push(UiCommand::Play(command));
+        queue.push(UiCommand::Play(Command::Fire {
+            attacker: a,
+            target: t,
+            modifiers: form.modifiers.clone(),
+            context: form.context,
+        }));
     }
     last_fire_ui(ui, game, due, queue);
 }

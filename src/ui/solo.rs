@@ -50,7 +50,7 @@ impl Step {
 }
 
 /// The answers the player gave, remembered from one question to the next.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct SoloForm {
     /// The Regular unit whose activation is being answered.
     pub regular: Option<UnitId>,
@@ -68,27 +68,11 @@ pub struct SoloForm {
     pub answered: Option<(UnitId, u32, usize)>,
 }
 
-impl Default for SoloForm {
-    fn default() -> Self {
-        Self {
-            regular: None,
-            action: RegularAction::Moves,
-            views: BTreeMap::new(),
-            seen: BTreeMap::new(),
-            waiting_fire: Vec::new(),
-            answered: None,
-        }
-    }
-}
-
 impl SoloForm {
     fn view(&mut self, insurgent: UnitId, regular: UnitId) -> &mut View {
-        self.views.entry((insurgent, regular)).or_insert(View {
-            regular,
-            in_range: false,
-            exposed: false,
-            solid_cover: false,
-        })
+        self.views
+            .entry((insurgent, regular))
+            .or_insert_with(|| View::unseen(regular))
     }
 
     /// The views of the Insurgent units that see `regular`.
@@ -253,12 +237,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
     for d in &decisions {
         ui.label(&d.reason);
     }
-    let attempts: Vec<_> = decisions
-        .iter()
-        .filter(|d| d.attempt.is_some())
-        .cloned()
-        .collect();
-    let words = if attempts.is_empty() {
+    let words = if decisions.iter().all(|d| d.attempt.is_none()) {
         "Log the Insurgents' decision"
     } else {
         "Let the Insurgents interrupt"
@@ -271,7 +250,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
                 text: d.reason.clone(),
             }));
         }
-        for d in attempts {
+        for d in &decisions {
             let Some(kind) = d.attempt else { continue };
             let Some(unit) = state.unit(d.unit) else {
                 continue;
@@ -301,12 +280,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
                 .iter()
                 .find(|(i, _)| *i == d.unit)
                 .map(|(_, v)| v.clone())
-                .unwrap_or(View {
-                    regular: regular_id,
-                    in_range: false,
-                    exposed: false,
-                    solid_cover: false,
-                });
+                .unwrap_or_else(|| View::unseen(regular_id));
             let modifiers = solo::fire_modifiers(state, unit, regular, &view);
             plan.push(Step::when(
                 Command::Fire {
@@ -460,12 +434,11 @@ fn order_steps(game: &Game, form: &SoloForm, unit: UnitId, order: &Order) -> Vec
             let (Some(ins), Some(reg)) = (state.unit(unit), state.unit(*target)) else {
                 return Vec::new();
             };
-            let view = form.views.get(&(unit, *target)).cloned().unwrap_or(View {
-                regular: *target,
-                in_range: false,
-                exposed: false,
-                solid_cover: false,
-            });
+            let view = form
+                .views
+                .get(&(unit, *target))
+                .cloned()
+                .unwrap_or_else(|| View::unseen(*target));
             let modifiers = solo::fire_modifiers(state, ins, reg, &view);
             vec![
                 act(Movement::Halted),
@@ -498,20 +471,10 @@ pub fn automatic_step(game: &Game) -> Option<Step> {
     }
     let insurgent = |id: UnitId| state.unit(id).is_some_and(|u| u.side == Side::Insurgent);
     for pending in &state.pending {
+        if let Some(command) = pending.step.roll_command(pending.id) {
+            return Some(Step::always(command));
+        }
         let command = match &pending.step {
-            PendingStep::InsurgencyRoll => Command::InsurgencyRoll,
-            PendingStep::TableRoll => Command::TableRoll {
-                pending: pending.id,
-            },
-            PendingStep::Arrival { .. } => Command::Arrival {
-                pending: pending.id,
-            },
-            PendingStep::AmbushRoll { .. } => Command::AmbushRoll {
-                pending: pending.id,
-            },
-            PendingStep::AmbushPlacement { .. } => Command::AmbushPlacement {
-                pending: pending.id,
-            },
             PendingStep::Casualties { unit, count } if insurgent(*unit) => {
                 let figures = state
                     .unit(*unit)

@@ -120,13 +120,9 @@ pub fn top_bar_ui(
                         .color(ui.visuals().error_fg_color),
                 );
             }
-            (None, Some(_)) => {
-                ui.label(RichText::new("Autosaved").weak()).on_hover_text(
-                    session
-                        .journal_path()
-                        .map(|p| p.display().to_string())
-                        .unwrap_or_default(),
-                );
+            (None, Some(path)) => {
+                ui.label(RichText::new("Autosaved").weak())
+                    .on_hover_text(path.display().to_string());
             }
             (None, None) => {
                 ui.label(RichText::new("No autosave: save the game yourself").weak());

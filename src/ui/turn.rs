@@ -57,29 +57,23 @@ pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut Vec<UiC
                 casualties_ui(ui, game, form, id, *unit, *count as usize, queue);
             }
             ui.horizontal_wrapped(|ui| {
-                match &pending.step {
-                    PendingStep::InsurgencyRoll => {
-                        if ui.button("Make the Insurgency roll").clicked() {
-                            queue.push(UiCommand::Play(Command::InsurgencyRoll));
-                        }
-                    }
-                    PendingStep::TableRoll => {
-                        if ui.button("Roll the 2d6").clicked() {
-                            queue.push(UiCommand::Play(Command::TableRoll { pending: id }));
-                        }
-                    }
-                    PendingStep::Arrival { spec, .. } => {
-                        if named_button(
-                            ui,
+                if let Some(command) = pending.step.roll_command(id) {
+                    let (text, name) = match &pending.step {
+                        PendingStep::InsurgencyRoll => ("Make the Insurgency roll", None),
+                        PendingStep::TableRoll => ("Roll the 2d6", None),
+                        PendingStep::Arrival { spec, .. } => (
                             "Roll up the arrival and its Hot Spot",
-                            &format!("Roll up arrival {id}: {}", spec.describe()),
-                            true,
-                        )
-                        .clicked()
-                        {
-                            queue.push(UiCommand::Play(Command::Arrival { pending: id }));
-                        }
+                            Some(format!("Roll up arrival {id}: {}", spec.describe())),
+                        ),
+                        PendingStep::AmbushRoll { .. } => ("Roll for the ambush", None),
+                        _ => ("Roll its Hot Spot", None),
+                    };
+                    let name = name.unwrap_or_else(|| text.to_owned());
+                    if named_button(ui, text, &name, true).clicked() {
+                        queue.push(UiCommand::Play(command));
                     }
+                }
+                match &pending.step {
                     PendingStep::HotSpotChoice { .. } => {
                         ui.label("Place at:");
                         for spot in state.hot_spots.iter().filter(|h| h.active) {
@@ -91,17 +85,13 @@ pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut Vec<UiC
                             }
                         }
                     }
-                    PendingStep::AmbushRoll { .. } => {
-                        if ui.button("Roll for the ambush").clicked() {
-                            queue.push(UiCommand::Play(Command::AmbushRoll { pending: id }));
-                        }
-                    }
-                    PendingStep::AmbushPlacement { .. } => {
-                        if ui.button("Roll its Hot Spot").clicked() {
-                            queue.push(UiCommand::Play(Command::AmbushPlacement { pending: id }));
-                        }
-                    }
-                    PendingStep::Casualties { .. } => {}
+                    // Rolls have their button above; casualties their form.
+                    PendingStep::InsurgencyRoll
+                    | PendingStep::TableRoll
+                    | PendingStep::Arrival { .. }
+                    | PendingStep::AmbushRoll { .. }
+                    | PendingStep::AmbushPlacement { .. }
+                    | PendingStep::Casualties { .. } => {}
                     PendingStep::MoraleCheck { unit, .. } => {
                         if let Some(u) = state.unit(*unit) {
                             ui.label(super::odds_view::morale_words(u, 0, false));

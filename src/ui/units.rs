@@ -210,10 +210,7 @@ fn actions_ui(ui: &mut Ui, game: &Game, unit: &Unit, queue: &mut Vec<UiCommand>)
                         movement,
                         overwatch,
                     };
-                    let allowed = game.dice_request(&command).is_ok();
-                    if named_button(ui, text, &format!("Activate {name}: {text}"), allowed)
-                        .clicked()
-                    {
+                    if named_button(ui, text, &format!("Activate {name}: {text}"), true).clicked() {
                         queue.push(UiCommand::Play(command));
                     }
                 }
