@@ -1,5 +1,6 @@
 //! The real app, driven headless by its labels, as a referee would use it.
 
+mod common;
 mod ui_common;
 
 use std::path::PathBuf;
@@ -10,7 +11,7 @@ use ambush_alley::unit::Side;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use ui_common::{app, click, game, temp_dir, type_dice, unit};
+use ui_common::{app, app_with, click, game, temp_dir, type_dice, unit};
 
 /// Given nothing else, the app opens on a new game of Contracting Trouble.
 fn new_game(harness: &mut Harness<'_, AssistantApp>) {
@@ -19,11 +20,17 @@ fn new_game(harness: &mut Harness<'_, AssistantApp>) {
     assert_eq!((state.turn, game(harness).events_in_effect()), (1, 0));
 }
 
+/// The app in a fresh folder named for the test, checked to be on a new game.
+fn started(name: &str, physical_dice: bool) -> (PathBuf, Harness<'static, AssistantApp>) {
+    let dir = temp_dir(name);
+    let mut harness = app(&dir, physical_dice);
+    new_game(&mut harness);
+    (dir, harness)
+}
+
 #[test]
 fn fire_with_typed_dice_then_undo_restores_the_figures() {
-    let dir = temp_dir("fire");
-    let mut harness = app(&dir, true);
-    new_game(&mut harness);
+    let (dir, mut harness) = started("fire", true);
     click(&mut harness, "Activate Fireteam Alpha: Halted");
     assert!(unit(&harness, "Fireteam Alpha").status.activated);
     click(&mut harness, "Fireteam Alpha fires");
@@ -60,9 +67,7 @@ fn fire_with_typed_dice_then_undo_restores_the_figures() {
 
 #[test]
 fn bad_typed_faces_are_refused_and_nothing_changes() {
-    let dir = temp_dir("badfaces");
-    let mut harness = app(&dir, true);
-    new_game(&mut harness);
+    let (dir, mut harness) = started("badfaces", true);
     click(&mut harness, "Morale check for Fireteam Alpha");
     click(
         &mut harness,
@@ -83,9 +88,7 @@ fn bad_typed_faces_are_refused_and_nothing_changes() {
 
 #[test]
 fn a_morale_check_pins_a_regular_unit_and_end_of_turn_clears_it() {
-    let dir = temp_dir("morale");
-    let mut harness = app(&dir, true);
-    new_game(&mut harness);
+    let (dir, mut harness) = started("morale", true);
     click(&mut harness, "Morale check for Fireteam Alpha");
     click(
         &mut harness,
@@ -105,9 +108,7 @@ fn a_morale_check_pins_a_regular_unit_and_end_of_turn_clears_it() {
 
 #[test]
 fn the_insurgency_roll_places_reinforcements() {
-    let dir = temp_dir("reinforce");
-    let mut harness = app(&dir, true);
-    new_game(&mut harness);
+    let (dir, mut harness) = started("reinforce", true);
     click(&mut harness, "End Regular activations");
     click(&mut harness, "End turn");
     assert_eq!(game(&harness).state().phase, Phase::Reinforcements);
@@ -145,9 +146,7 @@ fn the_insurgency_roll_places_reinforcements() {
 
 #[test]
 fn save_then_reopen_gives_the_same_state() {
-    let dir = temp_dir("save");
-    let mut harness = app(&dir, false);
-    new_game(&mut harness);
+    let (dir, mut harness) = started("save", false);
     click(&mut harness, "Activate Fireteam Alpha: Cautious");
     click(&mut harness, "Morale check for Fireteam Bravo");
     click(
@@ -264,9 +263,7 @@ fn killing_the_app_offers_the_game_back() {
 
 #[test]
 fn the_log_exports_as_an_after_action_report() {
-    let dir = temp_dir("export");
-    let mut harness = app(&dir, false);
-    new_game(&mut harness);
+    let (dir, mut harness) = started("export", false);
     click(&mut harness, "Activate Fireteam Alpha: Halted");
     click(&mut harness, "Game");
     click(&mut harness, "Type a path…");
@@ -299,9 +296,7 @@ fn label_text(harness: &Harness<'_, AssistantApp>, contains: &str) -> String {
 #[test]
 fn the_fire_panel_shows_exact_odds_that_follow_the_toggles() {
     use ambush_alley::dice::Die;
-    let dir = temp_dir("odds");
-    let mut harness = app(&dir, false);
-    new_game(&mut harness);
+    let (dir, mut harness) = started("odds", false);
     click(&mut harness, "Activate Fireteam Alpha: Halted");
     click(&mut harness, "Fireteam Alpha fires");
     click(&mut harness, "Target Insurgents 1");
@@ -333,9 +328,7 @@ fn the_fire_panel_shows_exact_odds_that_follow_the_toggles() {
 
 #[test]
 fn reaction_and_morale_show_their_odds_before_the_roll() {
-    let dir = temp_dir("testodds");
-    let mut harness = app(&dir, false);
-    new_game(&mut harness);
+    let (dir, mut harness) = started("testodds", false);
     click(&mut harness, "Activate Fireteam Alpha: Cautious");
     click(&mut harness, "Morale check for Fireteam Alpha");
     // Four d10 at 4+ (70% each): Stand needs 3 or 4 successes.
@@ -381,10 +374,7 @@ fn play_file_opens_a_scenario_or_a_saved_game() {
         seed: Some(1),
         native_dialogs: false,
     };
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_eframe(move |_cc| AssistantApp::with_prefs(options, Prefs::default()));
-    harness.run();
+    let harness = app_with(options, Prefs::default());
     assert_eq!(game(&harness).scenario().id, "contracting-trouble-solo");
     // A bad file is refused with its place, and nothing is lost: the start screen stays.
     let bad = dir.join("bad.json");
@@ -395,10 +385,7 @@ fn play_file_opens_a_scenario_or_a_saved_game() {
         seed: Some(1),
         native_dialogs: false,
     };
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_eframe(move |_cc| AssistantApp::with_prefs(options, Prefs::default()));
-    harness.run();
+    let harness = app_with(options, Prefs::default());
     assert!(harness.state().game().is_none());
     let message = harness.state().message().unwrap_or_default().to_owned();
     assert!(
@@ -410,9 +397,7 @@ fn play_file_opens_a_scenario_or_a_saved_game() {
 
 #[test]
 fn status_counts_change_one_event_per_click() {
-    let dir = temp_dir("stepper");
-    let mut harness = app(&dir, false);
-    new_game(&mut harness);
+    let (dir, mut harness) = started("stepper", false);
     click(&mut harness, "Edit Fireteam Alpha");
     click(&mut harness, "Statuses");
     click(&mut harness, "Times interrupted this turn more");

@@ -4,15 +4,28 @@ mod common;
 
 use std::path::PathBuf;
 
-use ambush_alley::game::{Game, Settings};
+use ambush_alley::dice::DiceSource;
+use ambush_alley::game::{Command, Game, Outcome, PlayError, Settings};
 use ambush_alley::journal::{self, Header, JournalError, JournalWriter};
 use ambush_alley::scenario::check;
+use ambush_alley::session::Session;
 use proptest::prelude::*;
 
+use common::run;
+
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("aa-journal-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::temp_dir("journal", name)
+}
+
+/// Scores one "Marine killed" for the Insurgents.
+fn award_marine_killed(session: &mut Session, dice: &mut DiceSource) -> Result<Outcome, PlayError> {
+    session.play(
+        Command::AwardVictory {
+            item: "marine-killed".to_owned(),
+            delta: 1,
+        },
+        dice,
+    )
 }
 
 /// A random game of the shipped scenario, and its journal bytes.
@@ -200,17 +213,9 @@ fn the_report_command_prints_the_game() {
     let path = dir.join("game.jsonl");
     let (game, bytes) = random_journal(21, 150);
     std::fs::write(&path, &bytes).expect("write");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ambush-alley"))
-        .args(["report", path.to_str().unwrap_or(""), "--json"])
-        .output()
-        .expect("runs");
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let (code, out, err) = run(&["report", path.to_str().unwrap_or(""), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let value: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
     assert_eq!(value["turn"], game.state().turn);
     assert_eq!(value["events"], game.events_in_effect());
     assert_eq!(
@@ -219,11 +224,7 @@ fn the_report_command_prints_the_game() {
     );
     assert_eq!(value["scenario"], "contracting-trouble");
 
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ambush-alley"))
-        .args(["report", path.to_str().unwrap_or("")])
-        .output()
-        .expect("runs");
-    let text = String::from_utf8_lossy(&output.stdout);
+    let (_, text, _) = run(&["report", path.to_str().unwrap_or("")]);
     assert!(text.starts_with("Contracting Trouble!"), "{text}");
     assert!(text.contains("Fireteam Alpha"), "{text}");
     assert!(text.contains("Hot Spots: 1 "), "{text}");
@@ -234,15 +235,9 @@ fn the_report_command_prints_the_game() {
         b"{\"format\":\"ambush-alley-journal\",\"version\":5}\n",
     )
     .expect("write");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ambush-alley"))
-        .args(["report", path.to_str().unwrap_or("")])
-        .output()
-        .expect("runs");
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        String::from_utf8_lossy(&output.stderr)
-            .contains("line 1: this saved game is format version 5")
-    );
+    let (code, _, err) = run(&["report", path.to_str().unwrap_or("")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("line 1: this saved game is format version 5"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -339,24 +334,15 @@ proptest! {
 
 #[test]
 fn starting_new_games_never_loses_the_old_ones() {
-    use ambush_alley::session::Session;
     let dir = temp_dir("sessions");
     let path = dir.join("autosave.jsonl");
-    let loaded = || ambush_alley::scenario::builtin::contracting_trouble().expect("built in");
-    let mut dice = ambush_alley::dice::DiceSource::seeded(1);
+    let mut dice = DiceSource::seeded(1);
     for events in 1..=3 {
-        let mut session = Session::start(loaded(), Settings::default(), Some(&path));
+        let mut session =
+            Session::start(common::builtin_loaded(), Settings::default(), Some(&path));
         assert!(session.save_error().is_none());
         for _ in 0..events {
-            session
-                .play(
-                    ambush_alley::game::Command::AwardVictory {
-                        item: "marine-killed".to_owned(),
-                        delta: 1,
-                    },
-                    &mut dice,
-                )
-                .expect("plays");
+            award_marine_killed(&mut session, &mut dice).expect("plays");
         }
     }
     let mut kept: Vec<usize> = std::fs::read_dir(&dir)
@@ -388,26 +374,16 @@ fn starting_new_games_never_loses_the_old_ones() {
 
 #[test]
 fn a_full_disk_keeps_the_game_in_memory_and_catches_up_later() {
-    use ambush_alley::session::Session;
     // A folder that does not exist yet stands in for a disk that refuses: the journal cannot be
     // created, play goes on, and the whole game is written once the folder is there.
     let dir = temp_dir("refusing");
     let blocked = dir.join("not-a-folder");
     std::fs::write(&blocked, b"a file where the folder should be").expect("write");
     let path = blocked.join("autosave.jsonl");
-    let loaded = ambush_alley::scenario::builtin::contracting_trouble().expect("built in");
-    let mut session = Session::start(loaded, Settings::default(), Some(&path));
+    let mut session = Session::start(common::builtin_loaded(), Settings::default(), Some(&path));
     assert!(session.save_error().is_some(), "the problem is reported");
-    let mut dice = ambush_alley::dice::DiceSource::seeded(1);
-    session
-        .play(
-            ambush_alley::game::Command::AwardVictory {
-                item: "marine-killed".to_owned(),
-                delta: 1,
-            },
-            &mut dice,
-        )
-        .expect("play goes on");
+    let mut dice = DiceSource::seeded(1);
+    award_marine_killed(&mut session, &mut dice).expect("play goes on");
     assert!(session.save_error().is_some());
     // The disk accepts again.
     std::fs::remove_file(&blocked).expect("remove");

@@ -3,11 +3,12 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::process::Command;
 
 use ambush_alley::scenario::check::{self, ScenarioError};
 use ambush_alley::scenario::{Scenario, builtin};
 use serde_json::{Value, json};
+
+use common::run;
 
 fn builtin_value() -> Value {
     serde_json::from_str(builtin::CONTRACTING_TROUBLE).expect("the shipped file is JSON")
@@ -239,8 +240,7 @@ fn syntax_and_shape_errors_have_a_line_and_column() {
 
 #[test]
 fn huge_files_are_refused_before_parsing() {
-    let dir = std::env::temp_dir().join(format!("aa-huge-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::temp_dir("scenario", "huge");
     let path = dir.join("huge.json");
     let file = std::fs::File::create(&path).expect("create");
     file.set_len(check::MAX_SCENARIO_BYTES + 1)
@@ -252,22 +252,9 @@ fn huge_files_are_refused_before_parsing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_ambush-alley"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn validate_prints_one_located_line_per_problem() {
-    let dir = std::env::temp_dir().join(format!("aa-validate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::temp_dir("scenario", "validate");
     let good = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/contracting-trouble.json"

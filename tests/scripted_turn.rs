@@ -9,17 +9,9 @@ use ambush_alley::game::{
 };
 use ambush_alley::rules::checks::ReactionModifiers;
 use ambush_alley::rules::fire::FireModifiers;
-use ambush_alley::unit::{Movement, Presence, PullBack, Side, UnitId, Weapon, Wound};
+use ambush_alley::unit::{Movement, Presence, PullBack, Side, Weapon, Wound};
 
-use common::{new_game, unit_id};
-
-fn play(game: &mut Game, command: Command, faces: &[&[u8]]) -> ambush_alley::game::Outcome {
-    let mut dice = DiceSource::typed(faces.iter().map(|f| f.to_vec()));
-    match game.play(command.clone(), &mut dice) {
-        Ok(outcome) => outcome,
-        Err(e) => panic!("{command:?} refused: {e}"),
-    }
-}
+use common::{activate, new_game, play, shake, unit, unit_id};
 
 fn pending_id(game: &Game, matches: impl Fn(&PendingStep) -> bool) -> u32 {
     game.state()
@@ -28,12 +20,6 @@ fn pending_id(game: &Game, matches: impl Fn(&PendingStep) -> bool) -> u32 {
         .find(|p| matches(&p.step))
         .map(|p| p.id)
         .unwrap_or_else(|| panic!("expected pending step in {:?}", game.state().pending))
-}
-
-fn unit(game: &Game, id: UnitId) -> &ambush_alley::unit::Unit {
-    game.state()
-        .unit(id)
-        .unwrap_or_else(|| panic!("no unit {id}"))
 }
 
 #[test]
@@ -57,15 +43,7 @@ fn a_whole_turn_of_contracting_trouble() {
     );
 
     // Alpha moves Cautiously toward the SUV.
-    play(
-        &mut game,
-        Command::Activate {
-            unit: alpha,
-            movement: Movement::Cautious,
-            overwatch: false,
-        },
-        &[],
-    );
+    activate(&mut game, alpha, Movement::Cautious);
     assert_eq!(
         game.state().headline(),
         "Turn 1 — Regular activations, 1 of 3 done"
@@ -249,15 +227,7 @@ fn a_whole_turn_of_contracting_trouble() {
     assert!(i1.is_shaken(1));
 
     // Bravo picks up the contractors and moves Rapid; the Corporal goes on Overwatch.
-    play(
-        &mut game,
-        Command::Activate {
-            unit: bravo,
-            movement: Movement::Rapid,
-            overwatch: false,
-        },
-        &[],
-    );
+    activate(&mut game, bravo, Movement::Rapid);
     play(
         &mut game,
         Command::JoinUnit {
@@ -907,15 +877,7 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
         modifiers: FireModifiers::default(),
         context,
     };
-    play(
-        &mut game,
-        Command::Activate {
-            unit: alpha,
-            movement: Movement::Halted,
-            overwatch: false,
-        },
-        &[],
-    );
+    activate(&mut game, alpha, Movement::Halted);
     play(
         &mut game,
         fire(alpha, ins4, FireContext::Activation),
@@ -966,15 +928,7 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
     );
     // Once another unit activates, Alpha's activation is over: no more Alpha fire.
     let corporal = unit_id(&game, "squad-leader");
-    play(
-        &mut game,
-        Command::Activate {
-            unit: corporal,
-            movement: Movement::Halted,
-            overwatch: false,
-        },
-        &[],
-    );
+    activate(&mut game, corporal, Movement::Halted);
     assert!(matches!(
         game.play(
             fire(alpha, ins1, FireContext::Reaction),
@@ -990,11 +944,7 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
 fn a_leader_keeps_his_units_statuses_when_he_detaches() {
     let mut game = new_game();
     let ins4 = unit_id(&game, "insurgents-4");
-    let status = ambush_alley::unit::UnitStatus {
-        shaken_on_turn: Some(1),
-        ..Default::default()
-    };
-    play(&mut game, Command::SetStatus { unit: ins4, status }, &[]);
+    shake(&mut game, ins4);
     let leader = unit(&game, ins4)
         .figures
         .iter()
@@ -1017,15 +967,7 @@ fn a_leader_keeps_his_units_statuses_when_he_detaches() {
 fn in_cover_claimed_while_pinned_ends_with_the_turn_if_the_unit_moved() {
     let mut game = new_game();
     let alpha = unit_id(&game, "alpha");
-    play(
-        &mut game,
-        Command::Activate {
-            unit: alpha,
-            movement: Movement::Cautious,
-            overwatch: false,
-        },
-        &[],
-    );
+    activate(&mut game, alpha, Movement::Cautious);
     play(
         &mut game,
         Command::MoraleCheck {

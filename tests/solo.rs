@@ -2,19 +2,11 @@
 
 mod common;
 
-use ambush_alley::dice::DiceSource;
-use ambush_alley::game::{Command, Game, ReactionKind};
-use ambush_alley::solo::{self, Order, RegularAction, View};
+use ambush_alley::game::{Command, ReactionKind};
+use ambush_alley::solo::{self, Order, OrderFor, RegularAction, View};
 use ambush_alley::unit::{Movement, UnitId};
 
-use common::{new_game, unit_id};
-
-fn play(game: &mut Game, command: Command, faces: &[&[u8]]) {
-    let mut dice = DiceSource::typed(faces.iter().map(|f| f.to_vec()));
-    if let Err(e) = game.play(command.clone(), &mut dice) {
-        panic!("{command:?}: {e}");
-    }
-}
+use common::{activate, new_game, play, shake, unit_id};
 
 fn view(regular: UnitId, in_range: bool, exposed: bool) -> View {
     View {
@@ -25,18 +17,8 @@ fn view(regular: UnitId, in_range: bool, exposed: bool) -> View {
     }
 }
 
-fn shake(game: &mut Game, unit: UnitId) {
-    // Two failures out of two dice: Shaken.
-    let status = game
-        .state()
-        .unit(unit)
-        .map(|u| u.status.clone())
-        .unwrap_or_default();
-    let status = ambush_alley::unit::UnitStatus {
-        shaken_on_turn: Some(game.state().turn),
-        ..status
-    };
-    play(game, Command::SetStatus { unit, status }, &[]);
+fn order_for(orders: &[OrderFor], unit: UnitId) -> &OrderFor {
+    orders.iter().find(|o| o.unit == unit).expect("an order")
 }
 
 #[test]
@@ -45,15 +27,7 @@ fn a_shaken_unit_never_attacks() {
     let alpha = unit_id(&game, "alpha");
     let ins4 = unit_id(&game, "insurgents-4");
     shake(&mut game, ins4);
-    play(
-        &mut game,
-        Command::Activate {
-            unit: alpha,
-            movement: Movement::Rapid,
-            overwatch: false,
-        },
-        &[],
-    );
+    activate(&mut game, alpha, Movement::Rapid);
     // In the open, running and in range: still no interrupt.
     let decisions = solo::interrupts(
         game.state(),
@@ -71,7 +45,7 @@ fn a_shaken_unit_never_attacks() {
     // And in its own phase it falls back rather than firing.
     play(&mut game, Command::StartInsurgentPhase, &[]);
     let orders = solo::orders(game.state(), &[(ins4, vec![view(alpha, true, true)])]);
-    let order = orders.iter().find(|o| o.unit == ins4).expect("an order");
+    let order = order_for(&orders, ins4);
     assert_eq!(order.order, Order::FallBack);
 }
 
@@ -89,7 +63,7 @@ fn an_exposed_target_is_preferred() {
             vec![view(alpha, false, false), view(bravo, false, true)],
         )],
     );
-    let order = orders.iter().find(|o| o.unit == ins1).expect("an order");
+    let order = order_for(&orders, ins1);
     assert_eq!(
         order.order,
         Order::Fire { target: bravo },
@@ -120,15 +94,7 @@ fn a_used_interrupt_is_not_used_twice() {
     let alpha = unit_id(&game, "alpha");
     let bravo = unit_id(&game, "bravo");
     let ins4 = unit_id(&game, "insurgents-4");
-    play(
-        &mut game,
-        Command::Activate {
-            unit: alpha,
-            movement: Movement::Rapid,
-            overwatch: false,
-        },
-        &[],
-    );
+    activate(&mut game, alpha, Movement::Rapid);
     let first = solo::interrupts(
         game.state(),
         alpha,
@@ -151,15 +117,7 @@ fn a_used_interrupt_is_not_used_twice() {
         },
         &[&[6], &[1]],
     );
-    play(
-        &mut game,
-        Command::Activate {
-            unit: bravo,
-            movement: Movement::Rapid,
-            overwatch: false,
-        },
-        &[],
-    );
+    activate(&mut game, bravo, Movement::Rapid);
     let second = solo::interrupts(
         game.state(),
         bravo,
@@ -180,15 +138,7 @@ fn without_a_leader_only_an_easy_target_is_worth_the_risk() {
     let alpha = unit_id(&game, "alpha");
     let ins1 = unit_id(&game, "insurgents-1");
     let ins4 = unit_id(&game, "insurgents-4");
-    play(
-        &mut game,
-        Command::Activate {
-            unit: alpha,
-            movement: Movement::Cautious,
-            overwatch: false,
-        },
-        &[],
-    );
+    activate(&mut game, alpha, Movement::Cautious);
     // In range but covered and moving carefully: the leader's unit goes, the leaderless holds.
     let views = [
         (ins1, view(alpha, true, false)),
@@ -236,7 +186,7 @@ fn a_lone_leader_joins_the_strongest_leaderless_unit_and_the_rest_advance() {
     );
     play(&mut game, Command::StartInsurgentPhase, &[]);
     let orders = solo::orders(game.state(), &[]);
-    let of = |u| orders.iter().find(|o| o.unit == u).expect("an order");
+    let of = |u| order_for(&orders, u);
     assert_eq!(
         of(leader_2a).order,
         Order::Join { into: ins1 },
@@ -301,7 +251,7 @@ fn a_unit_a_leader_just_joined_does_not_advance() {
         &[],
     );
     let orders = solo::orders(game.state(), &[]);
-    let order = orders.iter().find(|o| o.unit == ins3).expect("an order");
+    let order = order_for(&orders, ins3);
     assert_eq!(order.order, Order::TakeCover, "{}", order.reason);
     // The order can be carried out: a unit that may only fire may still hold.
     play(

@@ -1,5 +1,6 @@
 //! Two solo turns of Contracting Trouble in the real app, with typed dice and scripted answers.
 
+mod common;
 mod ui_common;
 
 use ambush_alley::game::{Entry, Phase};

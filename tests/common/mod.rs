@@ -1,10 +1,11 @@
 //! Shared test helpers: Contracting Trouble built in code, unit builders, and a random player.
 #![allow(dead_code)]
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use ambush_alley::dice::{DiceSource, Die};
-use ambush_alley::game::{Command, Game, Phase, Settings};
+use ambush_alley::game::{Command, Game, Outcome, Phase, Settings};
 use ambush_alley::rules::checks::ReactionModifiers;
 use ambush_alley::rules::fire::FireModifiers;
 use ambush_alley::rules::reinforcements::{
@@ -301,6 +302,70 @@ pub fn unit_id(game: &Game, key: &str) -> UnitId {
         .unwrap_or(UnitId(u32::MAX))
 }
 
+/// A unit by id; panics if there is none.
+pub fn unit(game: &Game, id: UnitId) -> &Unit {
+    game.state()
+        .unit(id)
+        .unwrap_or_else(|| panic!("no unit {id}"))
+}
+
+/// Plays `command` with typed dice, one slice of faces per roll; panics if it is refused.
+pub fn play(game: &mut Game, command: Command, faces: &[&[u8]]) -> Outcome {
+    let mut dice = DiceSource::typed(faces.iter().map(|f| f.to_vec()));
+    match game.play(command.clone(), &mut dice) {
+        Ok(outcome) => outcome,
+        Err(e) => panic!("{command:?} refused: {e}"),
+    }
+}
+
+/// Activates a unit, not on Overwatch, with no dice rolled.
+pub fn activate(game: &mut Game, unit: UnitId, movement: Movement) {
+    play(
+        game,
+        Command::Activate {
+            unit,
+            movement,
+            overwatch: false,
+        },
+        &[],
+    );
+}
+
+/// Marks a unit Shaken this turn, keeping its other statuses, as the referee's edit would.
+pub fn shake(game: &mut Game, unit: UnitId) {
+    let status = game
+        .state()
+        .unit(unit)
+        .map(|u| u.status.clone())
+        .unwrap_or_default();
+    let status = UnitStatus {
+        shaken_on_turn: Some(game.state().turn),
+        ..status
+    };
+    play(game, Command::SetStatus { unit, status }, &[]);
+}
+
+/// A fresh, empty folder `aa-{prefix}-{name}-{pid}` under the system's temporary folder.
+pub fn temp_dir(prefix: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("aa-{prefix}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs the built binary with `args`: its exit code (-1 if killed), stdout and stderr.
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ambush-alley"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
 /// A free-standing unit for pool tests.
 pub fn bare_unit(side: Side, tq: Die, weapons: &[Weapon], armor: u8) -> Unit {
     Unit {
@@ -355,13 +420,11 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
         && pick(4) != 0
     {
         use ambush_alley::game::PendingStep as P;
+        if let Some(command) = p.step.roll_command(p.id) {
+            return command;
+        }
         let unit_of = |id: UnitId| state.unit(id);
         return match &p.step {
-            P::InsurgencyRoll => Command::InsurgencyRoll,
-            P::TableRoll => Command::TableRoll { pending: p.id },
-            P::Arrival { .. } => Command::Arrival { pending: p.id },
-            P::AmbushRoll { .. } => Command::AmbushRoll { pending: p.id },
-            P::AmbushPlacement { .. } => Command::AmbushPlacement { pending: p.id },
             P::HotSpotChoice { .. } => Command::PlaceArrival {
                 pending: p.id,
                 hot_spot: pick(5) as u8 + 1,
@@ -387,6 +450,11 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
                 modifier: 0,
                 defensible: pick(2) == 0,
             },
+            P::InsurgencyRoll
+            | P::TableRoll
+            | P::Arrival { .. }
+            | P::AmbushRoll { .. }
+            | P::AmbushPlacement { .. } => unreachable!("roll_command answers every roll"),
         };
     }
     match pick(24) {
@@ -483,10 +551,15 @@ pub fn random_game(seed: u64, steps: usize) -> Game {
     play_randomly(new_game(), seed, steps)
 }
 
+/// Contracting Trouble as shipped, loaded and checked.
+pub fn builtin_loaded() -> ambush_alley::scenario::check::LoadedScenario {
+    ambush_alley::scenario::builtin::contracting_trouble()
+        .unwrap_or_else(|e| panic!("the shipped scenario is invalid: {e}"))
+}
+
 /// Contracting Trouble as shipped in the scenario file, with the file it came from.
 pub fn builtin_game() -> (Game, ambush_alley::scenario::file::ScenarioFile) {
-    let loaded = ambush_alley::scenario::builtin::contracting_trouble()
-        .unwrap_or_else(|e| panic!("the shipped scenario is invalid: {e}"));
+    let loaded = builtin_loaded();
     (
         Game::new(Arc::new(loaded.scenario), Settings::default()),
         loaded.file,

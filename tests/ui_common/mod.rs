@@ -10,12 +10,9 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-/// A fresh, empty folder for one test.
+/// A fresh, empty folder for one test. The test crate must declare `mod common;`.
 pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("aa-app-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    crate::common::temp_dir("app", name)
 }
 
 /// The app at 1280×800 with its autosave in `data_dir`, seeded dice, and no native dialogs.
@@ -30,6 +27,11 @@ pub fn app(data_dir: &Path, physical_dice: bool) -> Harness<'static, AssistantAp
         physical_dice,
         ..Prefs::default()
     };
+    app_with(options, prefs)
+}
+
+/// The app at 1280×800, started with these options and preferences.
+pub fn app_with(options: StartOptions, prefs: Prefs) -> Harness<'static, AssistantApp> {
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
         .build_eframe(move |_cc| AssistantApp::with_prefs(options, prefs));
