@@ -4,7 +4,7 @@ use egui::{RichText, Ui};
 
 use crate::dice::{Face, Rolled};
 use crate::game::{Command, Detail, Event, FireReport, Game, Outcome};
-use crate::rules::checks::SUCCESS;
+use crate::rules::checks::{SUCCESS, TestDie};
 use crate::rules::fire::Pool;
 
 use super::style::{self, DieLook, die_face};
@@ -54,41 +54,35 @@ pub fn outcome_ui(ui: &mut Ui, game: &Game, outcome: &Outcome, event: &Event) {
         }
         Detail::Reaction(result) => {
             ui.horizontal_wrapped(|ui| {
-                let ins_look = if result.insurgent_first {
-                    DieLook::Success
-                } else {
-                    DieLook::Failure
+                // One side's die, drawn as a success when that side acts first.
+                let side = |ui: &mut Ui, name: &str, test: &TestDie, face, total, first: bool| {
+                    ui.label(name);
+                    let look = if first {
+                        DieLook::Success
+                    } else {
+                        DieLook::Failure
+                    };
+                    die_face(ui, face, test.die.sides(), look);
+                    ui.label(format!("{} = {total}", test.notation()));
                 };
-                ui.label("Insurgents");
-                die_face(
+                let first = result.insurgent_first;
+                side(
                     ui,
+                    "Insurgents",
+                    &result.setup.insurgent,
                     result.insurgent_face,
-                    result.setup.insurgent.die.sides(),
-                    ins_look,
+                    result.insurgent_total,
+                    first,
                 );
-                ui.label(format!(
-                    "{} = {}",
-                    result.setup.insurgent.notation(),
-                    result.insurgent_total
-                ));
                 ui.separator();
-                ui.label("Regulars");
-                let reg_look = if result.insurgent_first {
-                    DieLook::Failure
-                } else {
-                    DieLook::Success
-                };
-                die_face(
+                side(
                     ui,
+                    "Regulars",
+                    &result.setup.regular,
                     result.regular_face,
-                    result.setup.regular.die.sides(),
-                    reg_look,
+                    result.regular_total,
+                    !first,
                 );
-                ui.label(format!(
-                    "{} = {}",
-                    result.setup.regular.notation(),
-                    result.regular_total
-                ));
             });
             for reason in result.setup.regular.reasons.iter().skip(1) {
                 ui.label(RichText::new(format!("Regulars: {reason}")).weak());
