@@ -3,6 +3,8 @@
 //! Nothing here rolls dice, reads files or knows about a screen.
 
 pub mod checks;
+pub mod dice_count;
 pub mod fire;
+pub mod matching;
 pub mod morale;
 pub mod reinforcements;

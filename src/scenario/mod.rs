@@ -7,56 +7,13 @@ pub mod builtin;
 pub mod check;
 pub mod file;
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Die;
 use crate::rules::reinforcements::{InsurgencyLevel, ReinforcementTable};
+pub use crate::table::Scale;
+pub use crate::unit::{AmbushPoint, AmbushSetup};
 use crate::unit::{Side, Weapon};
-
-/// Figure scale. 28mm play multiplies every distance by 1.5.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
-)]
-pub enum Scale {
-    /// 15mm figures: distances as written.
-    #[default]
-    #[serde(rename = "15mm")]
-    Mm15,
-    /// 28mm figures: distances ×1.5.
-    #[serde(rename = "28mm")]
-    Mm28,
-}
-
-impl Scale {
-    /// A 15mm distance in inches, converted to this scale.
-    pub fn inches(self, base: u32) -> f32 {
-        match self {
-            Scale::Mm15 => base as f32,
-            Scale::Mm28 => base as f32 * 1.5,
-        }
-    }
-
-    /// A distance for display: `8"` or `12"` or `4.5"`.
-    pub fn show(self, base: u32) -> String {
-        let inches = self.inches(base);
-        if inches.fract() == 0.0 {
-            format!("{inches:.0}\"")
-        } else {
-            format!("{inches:.1}\"")
-        }
-    }
-}
-
-impl fmt::Display for Scale {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Scale::Mm15 => "15mm",
-            Scale::Mm28 => "28mm",
-        })
-    }
-}
 
 /// A figure as a scenario sets it up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,31 +26,6 @@ pub struct FigureSetup {
     pub tq: Option<Die>,
     /// A tag for victory points ("contractor").
     pub tag: Option<String>,
-}
-
-/// When and where a unit held in ambush arrives.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AmbushSetup {
-    /// First turn on which it may arrive.
-    pub from_turn: u32,
-    /// The d6 needed at the start of the Insurgent phase (arrives on this or more).
-    pub arrives_on: u8,
-    /// Turns on which it arrives without a roll.
-    pub automatic_turns: Vec<u32>,
-    /// Where it arrives.
-    pub arrives_at: AmbushPoint,
-    /// The last turn it can arrive; still waiting after it, it is lost.
-    pub last_turn: Option<u32>,
-}
-
-/// Where a unit in ambush arrives.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AmbushPoint {
-    /// At a Hot Spot rolled like a reinforcement's (6: the Insurgents choose).
-    HotSpot,
-    /// At a point the scenario names.
-    Point(String),
 }
 
 /// A unit as a scenario sets it up.

@@ -1,110 +1,11 @@
-//! Dice: die types, requests for dice, and the one source every roll comes from.
-//!
-//! The rules never roll dice themselves. A rule first says which dice it needs (a
-//! [`DiceRequest`]); the caller obtains the faces from a [`DiceSource`] — the seeded
-//! generator or faces typed in from physical dice — and hands them back to the rule.
-//! This is what lets a game be replayed exactly from its log.
+//! What a rule asks for (groups of dice of one type each), what was rolled, and what can be
+//! wrong with typed or recorded faces.
 
 use std::fmt;
-use std::str::FromStr;
 
-use rand::rngs::StdRng;
-use rand::{RngExt as _, SeedableRng as _};
 use serde::{Deserialize, Serialize};
 
-/// A die type. Troop Quality and Morale are expressed as die types.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Die {
-    /// Six-sided die.
-    #[serde(rename = "d6")]
-    D6,
-    /// Eight-sided die.
-    #[serde(rename = "d8")]
-    D8,
-    /// Ten-sided die.
-    #[serde(rename = "d10")]
-    D10,
-    /// Twelve-sided die.
-    #[serde(rename = "d12")]
-    D12,
-}
-
-impl Die {
-    /// Every die type, from the smallest to the largest.
-    pub const ALL: [Die; 4] = [Die::D6, Die::D8, Die::D10, Die::D12];
-
-    /// Number of faces.
-    pub const fn sides(self) -> u8 {
-        match self {
-            Die::D6 => 6,
-            Die::D8 => 8,
-            Die::D10 => 10,
-            Die::D12 => 12,
-        }
-    }
-
-    /// The die type with the given number of sides, if the game uses it.
-    pub const fn from_sides(sides: u8) -> Option<Die> {
-        match sides {
-            6 => Some(Die::D6),
-            8 => Some(Die::D8),
-            10 => Some(Die::D10),
-            12 => Some(Die::D12),
-            _ => None,
-        }
-    }
-
-    /// One step down (d12 — d10 — d8 — d6). `None` below d6: for Morale that means broken.
-    pub const fn step_down(self) -> Option<Die> {
-        match self {
-            Die::D6 => None,
-            Die::D8 => Some(Die::D6),
-            Die::D10 => Some(Die::D8),
-            Die::D12 => Some(Die::D10),
-        }
-    }
-
-    /// One step up, capped at d12.
-    pub const fn step_up(self) -> Die {
-        match self {
-            Die::D6 => Die::D8,
-            Die::D8 => Die::D10,
-            Die::D10 | Die::D12 => Die::D12,
-        }
-    }
-}
-
-impl fmt::Display for Die {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "d{}", self.sides())
-    }
-}
-
-/// A die type that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown die '{text}': expected one of d6, d8, d10, d12")]
-pub struct UnknownDie {
-    /// The text that was given.
-    pub text: String,
-}
-
-impl FromStr for Die {
-    type Err = UnknownDie;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let trimmed = s.trim();
-        let digits = trimmed
-            .strip_prefix('d')
-            .or_else(|| trimmed.strip_prefix('D'));
-        digits
-            .and_then(|d| d.parse::<u8>().ok())
-            .and_then(Die::from_sides)
-            .ok_or_else(|| UnknownDie { text: s.to_owned() })
-    }
-}
-
-/// The face a die came up on (1 to the number of sides).
-pub type Face = u8;
+use super::{Die, Face};
 
 /// Dice of one type that one rule needs, with what they are for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -304,124 +205,9 @@ pub fn parse_faces(text: &str) -> Result<Vec<Face>, DiceError> {
         .collect()
 }
 
-/// The seedable random generator.
-#[derive(Debug)]
-pub struct Generator {
-    // Boxed: the generator's state is large and sources are passed around by value.
-    rng: Box<StdRng>,
-}
-
-impl Generator {
-    /// A generator that always produces the same rolls for the same seed.
-    pub fn seeded(seed: u64) -> Self {
-        Self {
-            rng: Box::new(StdRng::seed_from_u64(seed)),
-        }
-    }
-
-    /// A generator seeded from the operating system.
-    pub fn from_entropy() -> Self {
-        Self::seeded(rand::rng().random())
-    }
-
-    /// Rolls one die.
-    pub fn roll_die(&mut self, die: Die) -> Face {
-        self.rng.random_range(1..=die.sides())
-    }
-}
-
-/// Where dice faces come from: the generator, or faces typed in from physical dice.
-#[derive(Debug)]
-pub enum DiceSource {
-    /// The app rolls.
-    Generator(Generator),
-    /// The referee rolled physical dice and typed the faces, one list per group, in order.
-    Typed(std::collections::VecDeque<Vec<Face>>),
-}
-
-impl DiceSource {
-    /// A seeded generator source.
-    pub fn seeded(seed: u64) -> Self {
-        Self::Generator(Generator::seeded(seed))
-    }
-
-    /// A generator source seeded from the operating system.
-    pub fn from_entropy() -> Self {
-        Self::Generator(Generator::from_entropy())
-    }
-
-    /// A source that hands out typed faces, one list per dice group.
-    pub fn typed(groups: impl IntoIterator<Item = Vec<Face>>) -> Self {
-        Self::Typed(groups.into_iter().collect())
-    }
-
-    /// Rolls one group, validating typed faces.
-    pub fn roll_group(&mut self, group: &DiceGroup) -> Result<Rolled, DiceError> {
-        match self {
-            DiceSource::Generator(generator) => Ok(Rolled::new(
-                group.die,
-                (0..group.count)
-                    .map(|_| generator.roll_die(group.die))
-                    .collect(),
-            )),
-            DiceSource::Typed(queue) => {
-                if group.count == 0 {
-                    // Nothing to type for an empty group; don't consume a typed list.
-                    return Ok(Rolled::new(group.die, Vec::new()));
-                }
-                let Some(faces) = queue.pop_front() else {
-                    return Err(DiceError::NothingTyped {
-                        label: group.label.clone(),
-                    });
-                };
-                group.check(&faces)?;
-                Ok(Rolled::new(group.die, faces))
-            }
-        }
-    }
-
-    /// Rolls every group of a request. On error nothing is consumed from a typed source.
-    pub fn roll(&mut self, request: &DiceRequest) -> Result<Vec<Rolled>, DiceError> {
-        let backup = match self {
-            DiceSource::Typed(queue) => Some(queue.clone()),
-            DiceSource::Generator(_) => None,
-        };
-        let result: Result<Vec<Rolled>, DiceError> = request
-            .groups
-            .iter()
-            .map(|group| self.roll_group(group))
-            .collect();
-        if result.is_err()
-            && let (Some(backup), DiceSource::Typed(queue)) = (backup, &mut *self)
-        {
-            *queue = backup;
-        }
-        result
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn die_names_round_trip() {
-        for die in Die::ALL {
-            assert_eq!(die.to_string().parse::<Die>(), Ok(die));
-        }
-        assert_eq!("D10".parse::<Die>(), Ok(Die::D10));
-        assert!("d7".parse::<Die>().is_err());
-        assert!("d".parse::<Die>().is_err());
-        assert!("6".parse::<Die>().is_err());
-    }
-
-    #[test]
-    fn step_down_goes_to_broken_below_d6() {
-        assert_eq!(Die::D12.step_down(), Some(Die::D10));
-        assert_eq!(Die::D10.step_down(), Some(Die::D8));
-        assert_eq!(Die::D8.step_down(), Some(Die::D6));
-        assert_eq!(Die::D6.step_down(), None);
-    }
 
     #[test]
     fn typed_faces_are_checked() {
@@ -470,30 +256,5 @@ mod tests {
         // Faces a die cannot show are read, then refused by the range check.
         let faces = parse_faces("13").unwrap_or_default();
         assert!(DiceGroup::new("x", Die::D12, 1).check(&faces).is_err());
-    }
-
-    #[test]
-    fn seeded_generator_repeats_and_stays_in_range() {
-        let mut request = DiceRequest::none();
-        request.push("a", Die::D6, 10);
-        request.push("b", Die::D12, 10);
-        let mut one = DiceSource::seeded(7);
-        let mut two = DiceSource::seeded(7);
-        let first = one.roll(&request).unwrap_or_default();
-        assert_eq!(first, two.roll(&request).unwrap_or_default());
-        assert!(request.check(&first).is_ok());
-    }
-
-    #[test]
-    fn typed_source_restores_queue_on_error() {
-        let mut request = DiceRequest::none();
-        request.push("a", Die::D6, 2);
-        request.push("b", Die::D6, 1);
-        let mut source = DiceSource::typed([vec![1, 2], vec![9]]);
-        assert!(source.roll(&request).is_err());
-        let DiceSource::Typed(queue) = &source else {
-            panic!("source changed kind");
-        };
-        assert_eq!(queue.len(), 2);
     }
 }
