@@ -18,8 +18,13 @@ use crate::scenario::file::ScenarioFile;
 
 /// The value of `format` in every journal header.
 pub const JOURNAL_FORMAT: &str = "ambush-alley-journal";
-/// The journal format version this app writes and reads.
-pub const JOURNAL_VERSION: u32 = 1;
+/// The journal format version this app writes. Version 1 (no `rules` in the header) is read too.
+pub const JOURNAL_VERSION: u32 = 2;
+/// The version of the rules this app plays by, recorded in every journal it writes. Version 1
+/// is the app before the gate (513b515 and earlier); version 2 decides every command in one
+/// place, by the booklet. An older journal is replayed by the current rules: an entry they
+/// refuse stops the replay, and the game opens as it stood before it.
+pub const RULES_VERSION: u32 = 2;
 /// The largest journal read (a long game is a few megabytes).
 pub const MAX_JOURNAL_BYTES: u64 = 512 * 1024 * 1024;
 
@@ -30,10 +35,17 @@ pub struct Header {
     pub format: String,
     /// Format version.
     pub version: u32,
+    /// The rules the game was played by (1 when the header does not say: format version 1).
+    #[serde(default = "rules_v1")]
+    pub rules: u32,
     /// The scenario, whole, as its file gave it.
     pub scenario: ScenarioFile,
     /// The settings the game started with.
     pub settings: Settings,
+}
+
+fn rules_v1() -> u32 {
+    1
 }
 
 impl Header {
@@ -42,6 +54,7 @@ impl Header {
         Self {
             format: JOURNAL_FORMAT.to_owned(),
             version: JOURNAL_VERSION,
+            rules: RULES_VERSION,
             scenario,
             settings,
         }
@@ -94,14 +107,37 @@ pub enum JournalError {
         /// What is wrong.
         message: String,
     },
-    /// An entry the rules refuse on replay.
-    #[error("line {line}: this entry cannot be replayed: {message}")]
-    Replay {
-        /// 1-based line number.
-        line: usize,
-        /// Why.
-        message: String,
-    },
+}
+
+/// An entry the current rules refuse: the game was opened as it stood just before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefusedEntry {
+    /// Its 1-based line number.
+    pub line: usize,
+    /// Why the rules refuse it.
+    pub reason: String,
+    /// Entries left out: that one and every one after it.
+    pub left_out: usize,
+    /// The rules the journal was written by.
+    pub written_by_rules: u32,
+}
+
+impl RefusedEntry {
+    /// What the user is told.
+    pub fn words(&self) -> String {
+        let old = if self.written_by_rules < RULES_VERSION {
+            " (it was written by an earlier version of the app, under earlier rules)"
+        } else {
+            ""
+        };
+        format!(
+            "line {} cannot be replayed{old}: {}. The game opens as it stood just before it; {} from that line on {} left out, and the file itself is kept as it was.",
+            self.line,
+            self.reason,
+            crate::text::plural(self.left_out, "entry", "entries"),
+            if self.left_out == 1 { "is" } else { "are" },
+        )
+    }
 }
 
 /// The incomplete last line dropped when a journal was read.
@@ -122,6 +158,8 @@ pub struct LoadedJournal {
     pub scenario: LoadedScenario,
     /// The incomplete last line, if the journal ended in one (a crash while writing).
     pub dropped: Option<TornTail>,
+    /// The entry the current rules refused, if the replay stopped before the end.
+    pub refused: Option<RefusedEntry>,
     /// Length in bytes of the intact part; appending must start here.
     pub intact_len: u64,
 }
@@ -165,6 +203,7 @@ pub fn read(bytes: &[u8]) -> Result<LoadedJournal, JournalError> {
     let Header {
         scenario: scenario_file,
         settings,
+        rules,
         ..
     } = read_header(trim_cr(first), first_complete)?;
     let scenario = load_file(scenario_file).map_err(JournalError::Scenario)?;
@@ -204,20 +243,18 @@ pub fn read(bytes: &[u8]) -> Result<LoadedJournal, JournalError> {
         }
     }
 
-    let game =
-        Game::replay(Arc::new(scenario.scenario.clone()), settings, entries).map_err(|e| {
-            JournalError::Replay {
-                line: entry_lines.get(e.index()).copied().unwrap_or(0),
-                message: match &e {
-                    crate::game::ReplayError::Rule { error, .. } => error.to_string(),
-                    crate::game::ReplayError::History { error, .. } => error.to_string(),
-                },
-            }
-        })?;
+    let replayed = Game::replay(Arc::new(scenario.scenario.clone()), settings, entries);
+    let refused = replayed.refused.map(|r| RefusedEntry {
+        line: entry_lines.get(r.index).copied().unwrap_or(0),
+        reason: r.reason,
+        left_out: r.left_out,
+        written_by_rules: rules,
+    });
     Ok(LoadedJournal {
-        game,
+        game: replayed.game,
         scenario,
         dropped,
+        refused,
         intact_len: intact_len as u64,
     })
 }
@@ -256,9 +293,14 @@ fn read_header(line: &[u8], complete: bool) -> Result<Header, JournalError> {
     match probe.version {
         Some(v) if v > JOURNAL_VERSION => return Err(JournalError::NewerVersion(v)),
         Some(v) if v >= 1 => {}
-        other => {
+        Some(v) => {
             return Err(JournalError::Header(format!(
-                "version {other:?}: expected {JOURNAL_VERSION}"
+                "the header's \"version\" is {v}: expected 1 to {JOURNAL_VERSION}"
+            )));
+        }
+        None => {
+            return Err(JournalError::Header(format!(
+                "the header has no \"version\": expected a number from 1 to {JOURNAL_VERSION}"
             )));
         }
     }

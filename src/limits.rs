@@ -48,10 +48,7 @@ impl Bound {
     }
 
     /// The range, for a number field on screen.
-    pub fn range<T: TryFrom<i64> + Copy>(&self) -> RangeInclusive<T>
-    where
-        T: Default,
-    {
+    pub fn range<T: TryFrom<i64> + Copy + Default>(&self) -> RangeInclusive<T> {
         let min = T::try_from(self.min).unwrap_or_default();
         let max = T::try_from(self.max).unwrap_or(min);
         min..=max

@@ -138,7 +138,7 @@ struct VictoryJson<'a> {
     side: Side,
     label: &'a str,
     count: i32,
-    points: i32,
+    points: i64,
 }
 
 #[derive(Serialize)]
@@ -149,7 +149,7 @@ struct ReportJson<'a> {
     phase: crate::game::Phase,
     headline: String,
     insurgency_level: String,
-    victory_points: [i32; 2],
+    victory_points: [i64; 2],
     victory: Vec<VictoryJson<'a>>,
     hot_spots: &'a [crate::game::state::HotSpot],
     units: Vec<UnitJson<'a>>,
@@ -180,7 +180,7 @@ pub fn json(game: &Game) -> serde_json::Value {
                     side: item.side,
                     label: &item.label,
                     count: c.count,
-                    points: c.count * item.points,
+                    points: i64::from(c.count) * i64::from(item.points),
                 })
             })
             .collect(),

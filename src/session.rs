@@ -161,6 +161,9 @@ impl Session {
         );
         let same_file = journal_path.is_some_and(|p| same_path(p, from));
         let (intact_len, written) = (loaded.intact_len, loaded.game.entries().len());
+        // A journal the rules stopped in holds entries after the game as it opens: it is kept
+        // as it was, and the game goes on in a journal of its own.
+        let refused = loaded.refused.is_some();
         let mut session = Self {
             game: loaded.game,
             header,
@@ -172,7 +175,7 @@ impl Session {
         let Some(path) = journal_path else {
             return session;
         };
-        let writer = if same_file {
+        let writer = if same_file && !refused {
             // Reopen in place, after the part just read; a torn last line is cut off first.
             JournalWriter::reopen_at(path, intact_len, written)
         } else if let Err(e) = make_room(path) {

@@ -29,7 +29,11 @@ impl Scale {
 
     /// A distance for display: `8"` or `12"` or `4.5"`.
     pub fn show(self, base: u32) -> String {
-        let inches = self.inches(base);
+        Self::words(self.inches(base))
+    }
+
+    /// Inches in words: `8"`, `4.5"`.
+    pub fn words(inches: f32) -> String {
         if inches.fract() == 0.0 {
             format!("{inches:.0}\"")
         } else {

@@ -207,7 +207,7 @@ fn leader_example_1_with_leader_fires_at_once() {
     game.play(Command::StartInsurgentPhase, &mut dice)
         .expect("phase change");
     let request = game
-        .dice_request(&Command::InsurgentAction {
+        .check(&Command::InsurgentAction {
             unit: ins4,
             movement: Movement::Halted,
         })
@@ -263,7 +263,7 @@ fn leader_example_2_without_leader_needs_4_plus() {
         unit: ins1,
         movement: Movement::Halted,
     };
-    assert_eq!(game.dice_request(&action).map(|r| r.groups.len()), Ok(1));
+    assert_eq!(game.check(&action).map(|r| r.groups.len()), Ok(1));
     game.play(action, &mut DiceSource::typed([vec![4]]))
         .expect("check taken");
     game.play(fire(ins1), &mut DiceSource::seeded(3))
@@ -307,12 +307,18 @@ fn interrupt_check_without_leader() {
         kind: ambush_alley::game::ReactionKind::InterruptMovement,
         modifiers: ReactionModifiers::default(),
     };
-    assert!(game.dice_request(&reaction).is_ok());
-    assert!(
-        game.play(reaction.clone(), &mut DiceSource::typed([vec![6], vec![1]]))
-            .is_err(),
-        "no interrupt check yet"
-    );
+    // No Interrupt check yet: the gate refuses before any die is asked for.
+    assert!(matches!(
+        game.check(&reaction),
+        Err(ambush_alley::game::RuleError::LeaderCheckNeeded(_))
+    ));
+    assert!(matches!(
+        game.play(
+            reaction.clone(),
+            &mut DiceSource::typed(Vec::<Vec<u8>>::new())
+        ),
+        Err(ambush_alley::game::PlayError::Rule(_))
+    ));
     // The check fails on a 3: no further action this turn.
     game.play(
         Command::QualityCheck {

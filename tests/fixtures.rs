@@ -66,6 +66,7 @@ fn every_saved_game_of_an_earlier_version_loads_as_that_version_showed_it() {
     ] {
         let loaded = journal::load_path(&fixture(&format!("{name}.jsonl")))
             .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(loaded.refused, None, "{name}");
         assert_eq!(digest(&loaded.game), expected(name), "{name}");
     }
 }

@@ -69,8 +69,9 @@ fn truncating_inside_the_last_entry_keeps_every_earlier_one() {
         game.scenario().clone(),
         Settings::default(),
         game.entries()[..n - 1].to_vec(),
-    )
-    .expect("earlier entries replay");
+    );
+    assert_eq!(earlier.refused, None, "earlier entries replay");
+    let earlier = earlier.game;
     for cut in last_start + 1..bytes.len() - 1 {
         let loaded = journal::read(&bytes[..cut]).unwrap_or_else(|e| panic!("cut at {cut}: {e}"));
         assert_eq!(loaded.game.entries().len(), n - 1, "cut at {cut}");
@@ -183,11 +184,18 @@ fn bad_journals_get_clear_errors_naming_the_line() {
         3,
         "{\"kind\":\"event\",\"command\":{\"type\":\"end_turn\"}}",
     );
-    let err = journal::read(broken.join("\n").as_bytes()).expect_err("refused");
-    assert!(matches!(err, JournalError::Replay { .. }), "{err}");
+    // The game opens as it stood before it, and says which line and why.
+    let loaded = journal::read(broken.join("\n").as_bytes()).expect("opens before the refusal");
+    let refused = loaded.refused.expect("the refused line is reported");
+    assert_eq!(refused.line, 4);
+    assert!(
+        refused.reason.contains("not possible during"),
+        "{}",
+        refused.reason
+    );
 
     // A newer version.
-    let newer = text.replacen("\"version\":1", "\"version\":9", 1);
+    let newer = text.replacen("\"version\":2", "\"version\":9", 1);
     let err = journal::read(newer.as_bytes()).expect_err("refused");
     assert!(matches!(err, JournalError::NewerVersion(9)), "{err}");
     assert!(err.to_string().contains("newer version"), "{err}");

@@ -90,7 +90,7 @@ fn a_whole_turn_of_contracting_trouble() {
         modifiers: fire_mods,
         context: FireContext::Interrupt,
     };
-    let request = game.dice_request(&fire_cmd).expect("fire allowed");
+    let request = game.check(&fire_cmd).expect("fire allowed");
     assert_eq!(request.groups.len(), 2);
     assert_eq!((request.groups[0].count, request.groups[1].count), (5, 6));
     // Attack 6,6,5,2,1 against 6,4,3,3,2,1: one 6 blocked, one 6 and the 5 unblocked = 2 hits.
@@ -166,36 +166,55 @@ fn a_whole_turn_of_contracting_trouble() {
     assert!(unit(&game, alpha).status.pinned);
     assert!(game.state().pending.is_empty());
 
-    // Alpha returns fire (it is Pinned: −1 die; Insurgents 1 stand in the open).
+    // Pinned by the interruption, Alpha may not return fire (booklet: "Interruptions by Fire").
+    let alpha_mods = FireModifiers::proposed(
+        unit(&game, alpha),
+        unit(&game, ins1),
+        game.state().settings.interruption_penalty,
+    );
+    assert!(alpha_mods.attacker_pinned);
+    assert_eq!(
+        alpha_mods.interruption_dice, 0,
+        "the first interruption costs no die"
+    );
+    let return_fire = Command::Fire {
+        attacker: alpha,
+        target: ins1,
+        modifiers: alpha_mods,
+        context: FireContext::Reaction,
+    };
+    assert!(matches!(
+        game.check(&return_fire),
+        Err(ambush_alley::game::RuleError::MayNotReturnFire(_))
+    ));
+    // Bravo, in sight and not yet activated, reacts to the interruption of its friend instead:
+    // it spends its activation. Insurgents 1 stand in the open.
     let fire_mods = FireModifiers {
         optimum_range: true,
         target_exposed: true,
         ..FireModifiers::proposed(
-            unit(&game, alpha),
+            unit(&game, bravo),
             unit(&game, ins1),
             game.state().settings.interruption_penalty,
         )
     };
-    assert!(fire_mods.attacker_pinned);
-    assert_eq!(
-        fire_mods.interruption_dice, 0,
-        "the first interruption costs no die"
-    );
     let fire_cmd = Command::Fire {
-        attacker: alpha,
+        attacker: bravo,
         target: ins1,
         modifiers: fire_mods,
         context: FireContext::Reaction,
     };
-    let request = game.dice_request(&fire_cmd).expect("allowed");
-    // 3 figures (the riflemen were hit first) + SAW + M203 + optimum + exposed − pinned = 6d8,
-    // against 6d6 (Insurgents are not Cautious: movement not declared).
-    assert_eq!((request.groups[0].count, request.groups[1].count), (6, 6));
+    let request = game.check(&fire_cmd).expect("allowed");
+    // 4 figures + SAW + M203 + optimum + exposed = 8d8, against 6d6 (Insurgents are not
+    // Cautious: movement not declared).
+    assert_eq!((request.groups[0].count, request.groups[1].count), (8, 6));
     play(
         &mut game,
         fire_cmd,
-        &[&[8, 7, 6, 4, 1, 1], &[6, 5, 2, 2, 1, 1]],
+        &[&[8, 7, 6, 4, 1, 1, 1, 1], &[6, 5, 2, 2, 1, 1]],
     );
+    let b = unit(&game, bravo);
+    assert!(b.status.activated && b.status.done_for_turn);
     let pending = pending_id(
         &game,
         |s| matches!(s, PendingStep::Casualties { unit, count: 2 } if *unit == ins1),
@@ -226,17 +245,17 @@ fn a_whole_turn_of_contracting_trouble() {
     assert_eq!(i1.morale, ambush_alley::dice::Die::D8);
     assert!(i1.is_shaken(1));
 
-    // Bravo picks up the contractors and moves Rapid; the Corporal goes on Overwatch.
-    activate(&mut game, bravo, Movement::Rapid);
+    // Alpha, still moving, reaches the SUV and picks up the contractors; the Corporal goes on
+    // Overwatch.
     play(
         &mut game,
         Command::JoinUnit {
             from: contractors,
-            into: bravo,
+            into: alpha,
         },
         &[],
     );
-    assert_eq!(unit(&game, bravo).dependant_count(), 2);
+    assert_eq!(unit(&game, alpha).dependant_count(), 3);
     assert!(matches!(
         unit(&game, contractors).presence,
         Presence::Eliminated { .. }
@@ -297,22 +316,22 @@ fn a_whole_turn_of_contracting_trouble() {
         },
         &[],
     );
-    // Insurgents 4 fire at Bravo; the Corporal on Overwatch answers first after a Reaction test.
-    let modifiers = ReactionModifiers::proposed(unit(&game, corporal));
-    let outcome = play(
+    // Insurgents 4 act: the Corporal on Overwatch fires on them as they do, with no Reaction
+    // test (there is no interruption to answer in the Insurgent phase).
+    let test = Command::ReactionTest {
+        insurgent: ins4,
+        regular: corporal,
+        kind: ReactionKind::Overwatch,
+        modifiers: ReactionModifiers::proposed(unit(&game, corporal)),
+    };
+    assert!(game.check(&test).is_err());
+    play(
         &mut game,
-        Command::ReactionTest {
-            insurgent: ins4,
-            regular: corporal,
-            kind: ReactionKind::Overwatch,
-            modifiers,
+        Command::InsurgentAction {
+            unit: ins4,
+            movement: Movement::Halted,
         },
-        &[&[2], &[6]],
-    );
-    assert!(
-        outcome.summary.contains("Overwatch fire comes first"),
-        "{}",
-        outcome.summary
+        &[],
     );
     let ow = Command::Fire {
         attacker: corporal,
@@ -323,14 +342,6 @@ fn a_whole_turn_of_contracting_trouble() {
     // 1d8 against 1d8 (the leader) + 1d6 (the gunner): typed one group per die type.
     play(&mut game, ow, &[&[3], &[2], &[1]]);
     assert_eq!(unit(&game, corporal).status.overwatch_shots, 1);
-    play(
-        &mut game,
-        Command::InsurgentAction {
-            unit: ins4,
-            movement: Movement::Halted,
-        },
-        &[],
-    );
     let fire_cmd = Command::Fire {
         attacker: ins4,
         target: bravo,
@@ -338,7 +349,7 @@ fn a_whole_turn_of_contracting_trouble() {
         context: FireContext::Activation,
     };
     // 1d8 (leader) + 1d6 (RPG gunner) + 2d6 (RPG) against Bravo: 4 Marines + armor, dependants excluded.
-    let request = game.dice_request(&fire_cmd).expect("allowed");
+    let request = game.check(&fire_cmd).expect("allowed");
     assert_eq!(
         request
             .groups
@@ -424,17 +435,19 @@ fn a_whole_turn_of_contracting_trouble() {
     );
     assert!(outcome.summary.contains("fails"), "{}", outcome.summary);
     assert_eq!(unit(&game, alpha).status.movement, Some(Movement::Cautious));
-    // Shaken Insurgents 1 cannot interrupt.
-    assert!(
+    // Shaken Insurgents 1 cannot interrupt: not even its Interrupt check is allowed.
+    assert!(matches!(
         game.play(
             Command::QualityCheck {
                 unit: ins1,
                 purpose: QualityPurpose::Interrupt
             },
             &mut DiceSource::typed([vec![6]])
-        )
-        .is_ok()
-    );
+        ),
+        Err(ambush_alley::game::PlayError::Rule(
+            ambush_alley::game::RuleError::Shaken(_)
+        ))
+    ));
     let shaken = game.play(
         Command::ReactionTest {
             insurgent: ins1,
@@ -452,9 +465,9 @@ fn a_whole_turn_of_contracting_trouble() {
         game.scenario().clone(),
         game.initial_settings().clone(),
         entries,
-    )
-    .expect("replays");
-    assert_eq!(replayed.state(), game.state());
+    );
+    assert_eq!(replayed.refused, None);
+    assert_eq!(replayed.game.state(), game.state());
 }
 
 #[test]
@@ -613,6 +626,7 @@ fn escorting_the_contractors_off_scores() {
     let mut game = new_game();
     let bravo = unit_id(&game, "bravo");
     let contractors = unit_id(&game, "contractors");
+    activate(&mut game, bravo, Movement::Cautious);
     play(
         &mut game,
         Command::JoinUnit {
@@ -621,7 +635,14 @@ fn escorting_the_contractors_off_scores() {
         },
         &[],
     );
-    play(&mut game, Command::LeaveTable { unit: bravo }, &[]);
+    play(
+        &mut game,
+        Command::LeaveTable {
+            unit: bravo,
+            edge: Some(ambush_alley::table::Edge::South),
+        },
+        &[],
+    );
     assert_eq!(game.state().victory_points(game.scenario()), (10, 0));
     assert_eq!(unit(&game, bravo).presence, Presence::LeftTable);
 }
@@ -636,7 +657,19 @@ fn the_game_ends_at_the_turn_limit_and_only_edits_remain() {
     );
     play(&mut game, Command::StartInsurgentPhase, &[]);
     let outcome = play(&mut game, Command::EndTurn, &[]);
-    assert!(outcome.summary.contains("the last"), "{}", outcome.summary);
+    assert!(outcome.summary.contains("last"), "{}", outcome.summary);
+    // The app proposes the end; the referee confirms it.
+    assert_eq!(
+        game.state().end_proposed,
+        Some(ambush_alley::game::EndReason::LastTurn { turn: 1 })
+    );
+    assert!(game.state().pending.is_empty(), "no Insurgency roll is due");
+    let outcome = play(&mut game, Command::EndGame, &[]);
+    assert!(
+        outcome.summary.contains("after turn 1"),
+        "{}",
+        outcome.summary
+    );
     assert_eq!(game.state().phase, Phase::GameOver);
     let alpha = unit_id(&game, "alpha");
     let refused = game.play(
@@ -806,7 +839,7 @@ fn an_automatic_ambush_turn_needs_no_die() {
     play(&mut game, Command::StartInsurgentPhase, &[]);
     let roll = pending_id(&game, |s| matches!(s, PendingStep::AmbushRoll { .. }));
     assert!(
-        game.dice_request(&Command::AmbushRoll { pending: roll })
+        game.check(&Command::AmbushRoll { pending: roll })
             .is_ok_and(|r| r.is_empty())
     );
     let outcome = play(&mut game, Command::AmbushRoll { pending: roll }, &[]);
@@ -891,8 +924,19 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
         .is_err(),
         "once per activation"
     );
-    // Insurgents 4 interrupts by fire without a Reaction test: it uses its interrupt and the
-    // target counts one interruption.
+    // Insurgents 4 interrupts Alpha's fire: it uses its interrupt and the target counts one
+    // interruption.
+    let modifiers = ReactionModifiers::proposed(unit(&game, alpha));
+    play(
+        &mut game,
+        Command::ReactionTest {
+            insurgent: ins4,
+            regular: alpha,
+            kind: ReactionKind::InterruptFire,
+            modifiers,
+        },
+        &[&[6], &[1]],
+    );
     play(
         &mut game,
         fire(ins4, alpha, FireContext::Interrupt),
@@ -926,16 +970,26 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
         )
         .is_err()
     );
-    // Once another unit activates, Alpha's activation is over: no more Alpha fire.
+    // Once another unit activates, Alpha's activation is over: no more Alpha fire, and nothing
+    // to react to.
     let corporal = unit_id(&game, "squad-leader");
     activate(&mut game, corporal, Movement::Halted);
     assert!(matches!(
         game.play(
-            fire(alpha, ins1, FireContext::Reaction),
+            fire(alpha, ins1, FireContext::Activation),
             &mut DiceSource::seeded(1)
         ),
         Err(ambush_alley::game::PlayError::Rule(
             ambush_alley::game::RuleError::ActivationOver(_)
+        ))
+    ));
+    assert!(matches!(
+        game.play(
+            fire(alpha, ins4, FireContext::Reaction),
+            &mut DiceSource::seeded(1)
+        ),
+        Err(ambush_alley::game::PlayError::Rule(
+            ambush_alley::game::RuleError::NothingToReactTo { .. }
         ))
     ));
 }

@@ -30,7 +30,7 @@ fn a_shaken_unit_never_attacks() {
     activate(&mut game, alpha, Movement::Rapid);
     // In the open, running and in range: still no interrupt.
     let decisions = solo::interrupts(
-        game.state(),
+        &game,
         alpha,
         RegularAction::Moves,
         &[(ins4, view(alpha, true, true))],
@@ -44,7 +44,7 @@ fn a_shaken_unit_never_attacks() {
     );
     // And in its own phase it falls back rather than firing.
     play(&mut game, Command::StartInsurgentPhase, &[]);
-    let orders = solo::orders(game.state(), &[(ins4, vec![view(alpha, true, true)])]);
+    let orders = solo::orders(&game, &[(ins4, vec![view(alpha, true, true)])]);
     let order = order_for(&orders, ins4);
     assert_eq!(order.order, Order::FallBack);
 }
@@ -57,7 +57,7 @@ fn an_exposed_target_is_preferred() {
     let ins1 = unit_id(&game, "insurgents-1");
     play(&mut game, Command::StartInsurgentPhase, &[]);
     let orders = solo::orders(
-        game.state(),
+        &game,
         &[(
             ins1,
             vec![view(alpha, false, false), view(bravo, false, true)],
@@ -73,7 +73,7 @@ fn an_exposed_target_is_preferred() {
     assert!(order.reason.contains("in the open"), "{}", order.reason);
     // Swap which one is in the open: the choice follows.
     let orders = solo::orders(
-        game.state(),
+        &game,
         &[(
             ins1,
             vec![view(alpha, false, true), view(bravo, false, false)],
@@ -96,7 +96,7 @@ fn a_used_interrupt_is_not_used_twice() {
     let ins4 = unit_id(&game, "insurgents-4");
     activate(&mut game, alpha, Movement::Rapid);
     let first = solo::interrupts(
-        game.state(),
+        &game,
         alpha,
         RegularAction::Moves,
         &[(ins4, view(alpha, true, false))],
@@ -119,14 +119,14 @@ fn a_used_interrupt_is_not_used_twice() {
     );
     activate(&mut game, bravo, Movement::Rapid);
     let second = solo::interrupts(
-        game.state(),
+        &game,
         bravo,
         RegularAction::Moves,
         &[(ins4, view(bravo, true, true))],
     );
     assert_eq!(second[0].attempt, None);
     assert!(
-        second[0].reason.contains("already used its interrupt"),
+        second[0].reason.contains("already interrupted"),
         "{}",
         second[0].reason
     );
@@ -144,7 +144,7 @@ fn without_a_leader_only_an_easy_target_is_worth_the_risk() {
         (ins1, view(alpha, true, false)),
         (ins4, view(alpha, true, false)),
     ];
-    let decisions = solo::interrupts(game.state(), alpha, RegularAction::Moves, &views);
+    let decisions = solo::interrupts(&game, alpha, RegularAction::Moves, &views);
     let of = |u| decisions.iter().find(|d| d.unit == u).map(|d| d.attempt);
     assert_eq!(of(ins4), Some(Some(ReactionKind::InterruptMovement)));
     assert_eq!(of(ins1), Some(None));
@@ -154,7 +154,7 @@ fn without_a_leader_only_an_easy_target_is_worth_the_risk() {
         (ins1, view(alpha, false, true)),
         (ins4, view(alpha, false, true)),
     ];
-    let decisions = solo::interrupts(game.state(), alpha, RegularAction::Fires, &views);
+    let decisions = solo::interrupts(&game, alpha, RegularAction::Fires, &views);
     assert!(
         decisions
             .iter()
@@ -165,7 +165,7 @@ fn without_a_leader_only_an_easy_target_is_worth_the_risk() {
         "six gunmen fire harder than a leader and an RPG"
     );
     // Nobody interrupts a unit nobody can see.
-    assert!(solo::interrupts(game.state(), alpha, RegularAction::Moves, &[]).is_empty());
+    assert!(solo::interrupts(&game, alpha, RegularAction::Moves, &[]).is_empty());
 }
 
 #[test]
@@ -176,6 +176,7 @@ fn a_lone_leader_joins_the_strongest_leaderless_unit_and_the_rest_advance() {
     let ins1 = unit_id(&game, "insurgents-1");
     let leader_2a = unit_id(&game, "leader-2a");
     let leader_2b = unit_id(&game, "leader-2b");
+    activate(&mut game, bravo, Movement::Cautious);
     play(
         &mut game,
         Command::JoinUnit {
@@ -185,7 +186,7 @@ fn a_lone_leader_joins_the_strongest_leaderless_unit_and_the_rest_advance() {
         &[],
     );
     play(&mut game, Command::StartInsurgentPhase, &[]);
-    let orders = solo::orders(game.state(), &[]);
+    let orders = solo::orders(&game, &[]);
     let of = |u| order_for(&orders, u);
     assert_eq!(
         of(leader_2a).order,
@@ -236,7 +237,7 @@ fn a_unit_a_leader_just_joined_does_not_advance() {
     let ins3 = unit_id(&game, "insurgents-3");
     let leader_2a = unit_id(&game, "leader-2a");
     play(&mut game, Command::StartInsurgentPhase, &[]);
-    let orders = solo::orders(game.state(), &[]);
+    let orders = solo::orders(&game, &[]);
     assert!(
         matches!(orders[0].order, Order::Join { .. }),
         "joins come first: {:?}",
@@ -250,7 +251,7 @@ fn a_unit_a_leader_just_joined_does_not_advance() {
         },
         &[],
     );
-    let orders = solo::orders(game.state(), &[]);
+    let orders = solo::orders(&game, &[]);
     let order = order_for(&orders, ins3);
     assert_eq!(order.order, Order::TakeCover, "{}", order.reason);
     // The order can be carried out: a unit that may only fire may still hold.

@@ -94,7 +94,10 @@ fn two_solo_turns_of_contracting_trouble() {
     click(&mut harness, "Roll First Aid for 4 from Fireteam Alpha");
     dice(
         &mut harness,
-        &[("First Aid (one d6 per casualty)", "1 2 1 2")],
+        &[(
+            "First Aid, one d6 each in this order: Rifleman, Rifleman, Grenadier (M203 RGL), Automatic rifleman (SAW)",
+            "1 2 1 2",
+        )],
     );
     click(&mut harness, "Roll Morale check for Fireteam Alpha");
     dice(&mut harness, &[("Morale: Fireteam Alpha", "9 9 9 9")]);
@@ -116,7 +119,7 @@ fn two_solo_turns_of_contracting_trouble() {
     // The units they joined may only fire, and see nothing: they stay in cover.
     click(&mut harness, "Insurgents 3 carried out its order");
     click(&mut harness, "Insurgents 5 carried out its order");
-    has_note(&harness, "A leader has just joined it");
+    has_note(&harness, "a leader has just joined it");
     // The last two leaders, with no one left to lead, close in on the Marines.
     click(&mut harness, "Leader 2C carried out its order");
     click(&mut harness, "Leader 2D carried out its order");

@@ -6,6 +6,7 @@ use crate::dice::{Die, Rolled};
 use crate::rules::checks::ReactionModifiers;
 use crate::rules::fire::FireModifiers;
 use crate::rules::reinforcements::InsurgencyLevel;
+use crate::table::Edge;
 use crate::unit::{FigureId, Movement, Presence, Side, UnitId, UnitStatus, Weapon};
 
 use super::state::{Phase, Settings};
@@ -17,12 +18,25 @@ pub enum FireContext {
     /// During the unit's own activation (or, for Insurgents, their own action).
     #[default]
     Activation,
-    /// An Insurgent unit interrupting a Regular unit.
+    /// An Insurgent unit interrupting a Regular unit: at the unit it interrupted, after the
+    /// Reaction test, or with no test at a Pinned unit (sacrificing its interrupt).
     Interrupt,
-    /// A Regular unit reacting to an interruption (an unactivated one spends its activation).
+    /// A Regular unit answering an Insurgent unit: one that interrupted it or a friend (an
+    /// unactivated friend spends its activation), or, in the Insurgent phase, one that moved or
+    /// fired.
     Reaction,
-    /// A Regular unit on Overwatch.
+    /// A Regular unit on Overwatch, at an Insurgent unit that interrupts or acts.
     Overwatch,
+}
+
+impl FireContext {
+    /// Every context, in the order they are offered.
+    pub const ALL: [FireContext; 4] = [
+        FireContext::Activation,
+        FireContext::Reaction,
+        FireContext::Overwatch,
+        FireContext::Interrupt,
+    ];
 }
 
 impl FireContext {
@@ -250,10 +264,28 @@ pub enum Command {
         /// The leader.
         figure: FigureId,
     },
-    /// A unit leaves the table by an edge, with its dependants.
+    /// A unit moving this turn leaves the table by an edge, with its dependants.
     LeaveTable {
         /// The unit.
         unit: UnitId,
+        /// The edge, as the referee saw it (the scenario says which edges score).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        edge: Option<Edge>,
+    },
+    /// The interrupted Regular unit reacts, having won its Reaction test, by moving into cover
+    /// or out of sight (at most what is left of its move).
+    ReactMove {
+        /// The Regular unit.
+        unit: UnitId,
+        /// The Insurgent unit whose interruption it answers.
+        insurgent: UnitId,
+    },
+    /// An Insurgent unit makes its interruption by moving, at the speed it declares.
+    InterruptMove {
+        /// The Insurgent unit.
+        unit: UnitId,
+        /// Cautious or Rapid.
+        movement: Movement,
     },
     /// End Regular activations and start the Insurgent phase.
     StartInsurgentPhase,
@@ -270,6 +302,8 @@ pub enum Command {
     },
     /// The referee declares the game over (victory conditions met, or time is up).
     EndGame,
+    /// The referee plays on past the end the app proposes.
+    PlayOn,
     /// The referee skips a step the rules called for.
     SkipPending {
         /// The pending step.
@@ -367,6 +401,19 @@ pub enum Command {
 }
 
 impl Command {
+    /// True for what may still change once the game is over: edits, skips, victory points,
+    /// settings and notes.
+    pub fn allowed_after_the_end(&self) -> bool {
+        self.is_edit()
+            || matches!(
+                self,
+                Command::SkipPending { .. }
+                    | Command::AwardVictory { .. }
+                    | Command::ChangeSettings { .. }
+                    | Command::SoloNote { .. }
+            )
+    }
+
     /// True for manual edits (overrides of what the app knows).
     pub fn is_edit(&self) -> bool {
         matches!(

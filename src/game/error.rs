@@ -1,6 +1,7 @@
 //! Why a command cannot be applied.
 
 use crate::dice::DiceError;
+use crate::limits::OutOfRange;
 use crate::unit::{FigureId, Side, UnitId};
 
 use super::state::Phase;
@@ -61,7 +62,9 @@ pub enum RuleError {
     #[error("{0} has already interrupted this turn")]
     InterruptUsed(String),
     /// An Insurgent unit without a leader must pass a check before acting.
-    #[error("{0} has no leader: it must pass an Interrupt or Quality check first")]
+    #[error(
+        "{0} has no leader: it must pass its own check first (an Interrupt check to interrupt, a Quality check to act in its phase)"
+    )]
     LeaderCheckNeeded(String),
     /// The check applies only to Insurgent units without a leader.
     #[error("{0} has a leader or already passed its check this turn: no check is needed")]
@@ -158,6 +161,111 @@ pub enum RuleError {
     /// An edit that makes no sense.
     #[error("invalid edit: {0}")]
     InvalidEdit(String),
+    /// A unit on Overwatch holds its fire for Overwatch shots.
+    #[error("{0} is on Overwatch: it holds its fire for Overwatch shots")]
+    OnOverwatch(String),
+    /// Only the Regular unit activating now can do this.
+    #[error("{0} is not the unit activating now")]
+    NotActive(String),
+    /// Nothing is activating, so there is nothing to interrupt.
+    #[error("no Regular unit is activating: there is nothing to interrupt")]
+    NothingToInterrupt,
+    /// A reaction answers an interruption (or, in the Insurgent phase, an Insurgent unit that
+    /// moved or fired).
+    #[error("{unit} has nothing to react to: {why}")]
+    NothingToReactTo {
+        /// The Regular unit.
+        unit: String,
+        /// Why not.
+        why: String,
+    },
+    /// The Regular unit has already answered this Insurgent unit.
+    #[error("{unit} has already answered {insurgent}")]
+    AlreadyAnswered {
+        /// The Regular unit.
+        unit: String,
+        /// The Insurgent unit.
+        insurgent: String,
+    },
+    /// The Insurgents won the Reaction test: they act first.
+    #[error(
+        "{insurgent} won the Reaction test: its interruption comes first, then {unit} may return fire"
+    )]
+    InsurgentsActFirst {
+        /// The Insurgent unit.
+        insurgent: String,
+        /// The Regular unit.
+        unit: String,
+    },
+    /// The interrupted unit cannot return fire while Pinned or pulling back.
+    #[error("{0} is Pinned or pulling back after the interruption: it may not return fire")]
+    MayNotReturnFire(String),
+    /// An interruption's fire or move is already made.
+    #[error("{0} has already made its interruption")]
+    InterruptionMade(String),
+    /// Interrupt fire without a Reaction test is only at a Pinned unit.
+    #[error(
+        "{insurgent} has taken no Reaction test: without one it may only sacrifice its interrupt to fire at a Pinned unit, and {target} is not Pinned"
+    )]
+    NotPinned {
+        /// The Insurgent unit.
+        insurgent: String,
+        /// The target.
+        target: String,
+    },
+    /// Interrupt fire after a Reaction test is at the unit interrupted.
+    #[error("{insurgent} interrupted {interrupted}: its interruption fire is aimed at that unit")]
+    WrongInterruptTarget {
+        /// The Insurgent unit.
+        insurgent: String,
+        /// The unit it interrupted.
+        interrupted: String,
+    },
+    /// The Overwatch unit must take its Reaction test against the interruption first.
+    #[error(
+        "{unit} must take its Reaction test against {insurgent}'s interruption before its Overwatch fire"
+    )]
+    OverwatchTestFirst {
+        /// The Overwatch unit.
+        unit: String,
+        /// The Insurgent unit.
+        insurgent: String,
+    },
+    /// The unit must be moving this turn.
+    #[error("{unit} must be moving to {action}: {how}")]
+    MustBeMoving {
+        /// The unit.
+        unit: String,
+        /// What it tried.
+        action: &'static str,
+        /// How it may.
+        how: &'static str,
+    },
+    /// A join the rules do not allow.
+    #[error("{from} cannot join {into}: {why}")]
+    CannotJoin {
+        /// The joining unit.
+        from: String,
+        /// The unit joined.
+        into: String,
+        /// Why.
+        why: &'static str,
+    },
+    /// A unit neutralizes one Hot Spot a turn.
+    #[error("{0} has already neutralized a Hot Spot this turn")]
+    AlreadyNeutralized(String),
+    /// The unit is In Cover already.
+    #[error("{0} is In Cover already")]
+    AlreadyInCover(String),
+    /// The unit is not interrupting that way.
+    #[error("{0} cannot interrupt that: {1}")]
+    NothingThere(String, &'static str),
+    /// There is no end of the game to play on past.
+    #[error("the app does not propose to end the game now: there is nothing to play on past")]
+    NoEndProposed,
+    /// A number outside what the app allows.
+    #[error(transparent)]
+    Limit(#[from] OutOfRange),
     /// The dice do not fit what the rule needs.
     #[error(transparent)]
     Dice(#[from] DiceError),

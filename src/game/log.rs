@@ -37,6 +37,11 @@ pub enum HistoryError {
     /// Nothing to redo.
     #[error("there is nothing to redo")]
     NothingToRedo,
+    /// The rules refuse to replay the events the state is rebuilt from, or the event to redo.
+    /// The rules are deterministic and every one of those events applied before, so this means
+    /// a fault in the app; the game is left as it was.
+    #[error("the game cannot be rebuilt: {0}")]
+    Refused(RuleError),
 }
 
 /// Why a command could not be played.
@@ -50,34 +55,25 @@ pub enum PlayError {
     Dice(#[from] DiceError),
 }
 
-/// Why a record could not be replayed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    /// An event the rules refuse.
-    #[error("entry {index}: {error}")]
-    Rule {
-        /// 0-based position of the entry.
-        index: usize,
-        /// Why.
-        error: RuleError,
-    },
-    /// An undo or redo with nothing to take back or put back.
-    #[error("entry {index}: {error}")]
-    History {
-        /// 0-based position of the entry.
-        index: usize,
-        /// Why.
-        error: HistoryError,
-    },
+/// An entry of a record that the rules refuse on replay (an entry written under earlier rules,
+/// or an undo with nothing to take back): the game stops just before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// 0-based position of the entry refused.
+    pub index: usize,
+    /// Why, in words.
+    pub reason: String,
+    /// Entries left out: the one refused and every one after it.
+    pub left_out: usize,
 }
 
-impl ReplayError {
-    /// 0-based position of the entry at fault.
-    pub fn index(&self) -> usize {
-        match self {
-            ReplayError::Rule { index, .. } | ReplayError::History { index, .. } => *index,
-        }
-    }
+/// A record replayed: the game as far as the rules allow, and the entry they refused, if any.
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    /// The game, with every entry before the refused one.
+    pub game: Game,
+    /// The entry refused, if the record could not be replayed to its end.
+    pub refused: Option<Refusal>,
 }
 
 /// How an entry of the record stands.
@@ -135,14 +131,17 @@ impl Game {
         }
     }
 
-    /// Rebuilds a game from a record. Fails at the first entry that cannot be replayed.
+    /// Rebuilds a game from a record. An entry the rules refuse stops the replay: the game is
+    /// as it stood just before it, and the refusal says which entry, why, and how many entries
+    /// were left out. Nothing is ever skipped silently.
     pub fn replay(
         scenario: Arc<Scenario>,
         settings: Settings,
         entries: impl IntoIterator<Item = Entry>,
-    ) -> Result<Self, ReplayError> {
+    ) -> Replayed {
         let mut game = Self::new(scenario, settings);
         let entries: Vec<Entry> = entries.into_iter().collect();
+        let total = entries.len();
         let undone = applications_undone(&entries);
         let mut application = 0;
         for (index, entry) in entries.into_iter().enumerate() {
@@ -151,12 +150,25 @@ impl Game {
             if !matches!(entry, Entry::Undo) {
                 application += 1;
             }
-            game.push_entry(entry, keep_before).map_err(|e| match e {
-                PushError::Rule(error) => ReplayError::Rule { index, error },
-                PushError::History(error) => ReplayError::History { index, error },
-            })?;
+            if let Err(error) = game.push_entry(entry, keep_before) {
+                let reason = match error {
+                    PushError::Rule(e) => e.to_string(),
+                    PushError::History(e) => e.to_string(),
+                };
+                return Replayed {
+                    game,
+                    refused: Some(Refusal {
+                        index,
+                        reason,
+                        left_out: total - index,
+                    }),
+                };
+            }
         }
-        Ok(game)
+        Replayed {
+            game,
+            refused: None,
+        }
     }
 
     /// The scenario.
@@ -228,19 +240,21 @@ impl Game {
         !self.redo.is_empty()
     }
 
-    /// The event undo would take back.
-    pub fn undo_target(&self) -> Option<&Event> {
-        self.applied.last().and_then(|&i| self.event(i))
+    /// The gate: the dice a command needs now, or why it is not allowed.
+    pub fn check(&self, command: &Command) -> Result<crate::dice::DiceRequest, RuleError> {
+        self.state.check(&self.scenario, command)
     }
 
-    /// The dice a command needs now, or why it is not allowed.
-    pub fn dice_request(&self, command: &Command) -> Result<crate::dice::DiceRequest, RuleError> {
-        self.state.dice_request(command)
+    /// Every entry ever made, as a number that changes with each one: screens keep what they
+    /// worked out from the game until it changes.
+    pub fn revision(&self) -> usize {
+        self.entries.len()
     }
 
-    /// Rolls the dice a command needs from `dice` and applies it.
+    /// Rolls the dice a command needs from `dice` and applies it. The gate is asked first: a
+    /// refused command asks for no dice.
     pub fn play(&mut self, command: Command, dice: &mut DiceSource) -> Result<Outcome, PlayError> {
-        let request = self.dice_request(&command)?;
+        let request = self.check(&command)?;
         let rolled = dice.roll(&request)?;
         Ok(self.apply(Event::new(command, rolled))?)
     }
@@ -271,24 +285,27 @@ impl Game {
 
     /// Takes back the most recent event in effect.
     pub fn undo(&mut self) -> Result<(), HistoryError> {
-        let Some(index) = self.applied.pop() else {
+        let Some(&index) = self.applied.last() else {
             return Err(HistoryError::NothingToUndo);
         };
+        let n = self.applied.len() - 1;
+        let state = match self.recent.back() {
+            Some((m, _)) if *m == n => self.recent.pop_back().map(|(_, state)| state),
+            _ => None,
+        };
+        let state = match state {
+            Some(state) => state,
+            None => self.rebuild(n).map_err(HistoryError::Refused)?,
+        };
+        self.applied.pop();
         self.in_effect[index] = false;
         self.redo.push(index);
         self.entries.push(Entry::Undo);
         self.outcomes.push(None);
         self.in_effect.push(false);
-        let n = self.applied.len();
-        match self.recent.back() {
-            Some((m, _)) if *m == n => {
-                if let Some((_, state)) = self.recent.pop_back() {
-                    self.state = state;
-                }
-                self.checkpoints.retain(|(m, _)| *m <= n);
-            }
-            _ => self.rebuild(),
-        }
+        self.checkpoints.retain(|(m, _)| *m <= n);
+        self.recent.retain(|(m, _)| *m < n);
+        self.state = state;
         Ok(())
     }
 
@@ -302,9 +319,9 @@ impl Game {
         };
         // The event applied cleanly from this very state before, so it applies again.
         let mut next = self.state.clone();
-        let Ok(outcome) = next.apply_in_place(&self.scenario, event) else {
-            return Err(HistoryError::NothingToRedo);
-        };
+        let outcome = next
+            .apply_in_place(&self.scenario, event)
+            .map_err(HistoryError::Refused)?;
         let before = std::mem::replace(&mut self.state, next);
         self.remember_before(before);
         self.redo.pop();
@@ -356,44 +373,18 @@ impl Game {
         }
     }
 
-    /// Rebuilds the state from the nearest checkpoint after an undo.
-    fn rebuild(&mut self) {
-        let n = self.applied.len();
-        self.checkpoints.retain(|(m, _)| *m <= n);
-        self.recent.retain(|(m, _)| *m < n);
-        let (from, mut state) = match self.checkpoints.last() {
+    /// The state after the first `n` events in effect, from the nearest checkpoint.
+    fn rebuild(&self, n: usize) -> Result<GameState, RuleError> {
+        let (from, mut state) = match self.checkpoints.iter().rev().find(|(m, _)| *m <= n) {
             Some((m, s)) => (*m, s.clone()),
             None => (0, self.start.clone()),
         };
-        // Every event in effect applied cleanly in this order before, and the rules are
-        // deterministic, so this cannot fail; should it ever, the events from the failing one
-        // on are marked undone rather than lost.
-        let mut failed_at = None;
-        for (position, &index) in self.applied.iter().enumerate().skip(from) {
+        for &index in &self.applied[from..n] {
             if let Entry::Event(event) = &self.entries[index] {
-                match state.apply_in_place(&self.scenario, event) {
-                    Ok(outcome) => self.outcomes[index] = Some(outcome),
-                    Err(_) => {
-                        failed_at = Some(position);
-                        break;
-                    }
-                }
+                state.apply_in_place(&self.scenario, event)?;
             }
         }
-        if let Some(position) = failed_at {
-            for index in self.applied.split_off(position) {
-                self.in_effect[index] = false;
-            }
-            self.checkpoints.clear();
-            self.recent.clear();
-            state = self.start.clone();
-            for &index in &self.applied {
-                if let Entry::Event(event) = &self.entries[index] {
-                    let _ = state.apply_in_place(&self.scenario, event);
-                }
-            }
-        }
-        self.state = state;
+        Ok(state)
     }
 }
 

@@ -7,9 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Die;
 use crate::rules::fire::InterruptionPenalty;
-use crate::rules::reinforcements::{ArrivalSpec, InsurgencyLevel};
+use crate::rules::reinforcements::InsurgencyLevel;
 use crate::scenario::{Scale, Scenario};
 use crate::unit::{Figure, FigureId, Presence, Side, Unit, UnitId, UnitStatus, Weapon};
+
+use super::contact::Interruption;
+use super::pending::{EndReason, Pending, PendingStep};
 
 /// The phases of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -73,100 +76,6 @@ pub struct Settings {
     pub solo: bool,
 }
 
-/// Why a Morale check is due.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MoraleReason {
-    /// The unit took casualties.
-    Casualties,
-    /// An Insurgent unit without a leader was fired on.
-    FiredOnWithoutLeader,
-}
-
-impl MoraleReason {
-    /// Plain words.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            MoraleReason::Casualties => "took casualties",
-            MoraleReason::FiredOnWithoutLeader => "fired on without a leader",
-        }
-    }
-}
-
-/// A step the rules call for that the referee has not yet run (or skipped).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "step")]
-pub enum PendingStep {
-    /// The Insurgency roll of this turn.
-    InsurgencyRoll,
-    /// A 2d6 roll on the reinforcement table.
-    TableRoll,
-    /// A unit from a table row, to be rolled up and placed.
-    Arrival {
-        /// The row it came from.
-        row: String,
-        /// What it is made of.
-        spec: ArrivalSpec,
-    },
-    /// A unit arrived on a Hot Spot roll of 6: the Insurgents choose the spot.
-    HotSpotChoice {
-        /// The unit waiting.
-        unit: UnitId,
-    },
-    /// A unit in ambush rolls to arrive (start of the Insurgent phase).
-    AmbushRoll {
-        /// The unit in ambush.
-        unit: UnitId,
-    },
-    /// A unit arriving from ambush rolls for its Hot Spot.
-    AmbushPlacement {
-        /// The unit.
-        unit: UnitId,
-    },
-    /// Casualties to take off a unit (Insurgents) or to roll First Aid for (Regulars).
-    Casualties {
-        /// The unit hit.
-        unit: UnitId,
-        /// How many.
-        count: u32,
-    },
-    /// A Morale check.
-    MoraleCheck {
-        /// The unit.
-        unit: UnitId,
-        /// Why.
-        reason: MoraleReason,
-    },
-}
-
-impl PendingStep {
-    /// The command that runs this step with its dice and nothing else to decide, for the
-    /// steps that are only a roll (the Insurgency roll, the table, arrivals and ambushes).
-    /// `id` is the step's id.
-    pub fn roll_command(&self, id: u32) -> Option<super::Command> {
-        use super::Command;
-        Some(match self {
-            PendingStep::InsurgencyRoll => Command::InsurgencyRoll,
-            PendingStep::TableRoll => Command::TableRoll { pending: id },
-            PendingStep::Arrival { .. } => Command::Arrival { pending: id },
-            PendingStep::AmbushRoll { .. } => Command::AmbushRoll { pending: id },
-            PendingStep::AmbushPlacement { .. } => Command::AmbushPlacement { pending: id },
-            PendingStep::HotSpotChoice { .. }
-            | PendingStep::Casualties { .. }
-            | PendingStep::MoraleCheck { .. } => return None,
-        })
-    }
-}
-
-/// A pending step with its id.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pending {
-    /// Stable id, used by commands that resolve or skip it.
-    pub id: u32,
-    /// What is due.
-    pub step: PendingStep,
-}
-
 /// A victory-point counter.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VictoryCount {
@@ -200,6 +109,16 @@ pub struct GameState {
     pub settings: Settings,
     /// The Regular unit activated most recently this turn.
     pub active_unit: Option<UnitId>,
+    /// The interruptions of the activation in progress.
+    pub interruptions: Vec<Interruption>,
+    /// Insurgent-phase answers given this turn: (Regular unit, Insurgent unit it reacted to or
+    /// fired on from Overwatch).
+    pub answered: Vec<(UnitId, UnitId)>,
+    /// The end of the game the app proposes now: the referee confirms it (End the game) or plays
+    /// on.
+    pub end_proposed: Option<EndReason>,
+    /// Ends of the game the referee chose to play on past.
+    pub declined_ends: Vec<EndReason>,
     /// Turn limit from the scenario.
     pub turn_limit: Option<u32>,
     /// Next free ids.
@@ -240,6 +159,10 @@ impl GameState {
                 .collect(),
             settings,
             active_unit: None,
+            interruptions: Vec::new(),
+            answered: Vec::new(),
+            end_proposed: None,
+            declined_ends: Vec::new(),
             turn_limit: scenario.turn_limit,
             next_unit: 1,
             next_figure: 1,
@@ -276,6 +199,7 @@ impl GameState {
                 },
                 ambush: setup.ambush.clone(),
                 status: UnitStatus::default(),
+                left_by: None,
             }));
         }
         state
@@ -313,15 +237,17 @@ impl GameState {
 
     /// A unit by id.
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
-        self.units.iter().find(|u| u.id == id).map(|u| &**u)
+        // Units are kept in the order of their ids, which only ever grow.
+        self.units
+            .binary_search_by_key(&id, |u| u.id)
+            .ok()
+            .map(|i| &*self.units[i])
     }
 
     /// A unit by id, mutably.
     pub(crate) fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
-        self.units
-            .iter_mut()
-            .find(|u| u.id == id)
-            .map(Arc::make_mut)
+        let index = self.units.binary_search_by_key(&id, |u| u.id).ok()?;
+        Some(Arc::make_mut(&mut self.units[index]))
     }
 
     /// The unit a figure belongs to.
@@ -360,50 +286,37 @@ impl GameState {
         (done, units.len())
     }
 
-    /// "Turn 3 — Regular activations, 2 of 3 done".
-    pub fn headline(&self) -> String {
-        match self.phase {
-            Phase::RegularActivations => {
-                let (done, total) = self.regular_activations();
-                format!(
-                    "Turn {} — {}, {done} of {total} done",
-                    self.turn, self.phase
-                )
-            }
-            Phase::InsurgentActions => {
-                let waiting = self
-                    .units_in_play(Side::Insurgent)
-                    .filter(|u| u.yet_to_act())
-                    .count();
-                format!(
-                    "Turn {} — {}, {waiting} still to act",
-                    self.turn, self.phase
-                )
-            }
-            _ => format!("Turn {} — {}", self.turn, self.phase),
-        }
+    /// The interruption this Insurgent unit made in the activation in progress.
+    pub fn interruption_by(&self, insurgent: UnitId) -> Option<&Interruption> {
+        self.interruptions.iter().find(|i| i.insurgent == insurgent)
     }
 
-    /// "Regulars 10, Insurgents 3 — the Regulars win".
-    pub fn final_score(&self, scenario: &Scenario) -> String {
-        let (regular, insurgent) = self.victory_points(scenario);
-        let verdict = match regular.cmp(&insurgent) {
-            std::cmp::Ordering::Greater => "the Regulars win",
-            std::cmp::Ordering::Less => "the Insurgents win",
-            std::cmp::Ordering::Equal => "a draw",
-        };
-        format!("Regulars {regular}, Insurgents {insurgent} — {verdict}")
+    /// The interruption this Insurgent unit made, to change.
+    pub(crate) fn interruption_by_mut(&mut self, insurgent: UnitId) -> Option<&mut Interruption> {
+        self.interruptions
+            .iter_mut()
+            .find(|i| i.insurgent == insurgent)
+    }
+
+    /// True when this Insurgent unit is taking its own action in the Insurgent phase (it has
+    /// declared its move, or fired), so that Regular units may answer it: Overwatch units fire on
+    /// it, others react to it moving in their sight or firing at them.
+    pub fn acting_in_insurgent_phase(&self, insurgent: &Unit) -> bool {
+        self.phase == Phase::InsurgentActions
+            && insurgent.side == Side::Insurgent
+            && insurgent.status.interrupts_made == 0
+            && (insurgent.status.fired || insurgent.status.movement.is_some())
     }
 
     /// Victory points for both sides: (Regular, Insurgent).
-    pub fn victory_points(&self, scenario: &Scenario) -> (i32, i32) {
-        let mut regular = 0;
-        let mut insurgent = 0;
+    pub fn victory_points(&self, scenario: &Scenario) -> (i64, i64) {
+        let mut regular = 0i64;
+        let mut insurgent = 0i64;
         for count in &self.victory {
             let Some(item) = scenario.victory_item(&count.item) else {
                 continue;
             };
-            let points = item.points * count.count;
+            let points = i64::from(item.points) * i64::from(count.count);
             match item.side {
                 Side::Regular => regular += points,
                 Side::Insurgent => insurgent += points,

@@ -723,7 +723,7 @@ fn check_victory(c: &mut Checker, file: &ScenarioFile, tags: &[String]) -> Vec<V
                 format!("{}: expected -100 to 100", v.points),
             );
         }
-        if let VictoryTrigger::EscortedOff { tag } = &v.trigger
+        if let VictoryTrigger::EscortedOff { tag, .. } = &v.trigger
             && !tags.contains(tag)
         {
             c.problem(

@@ -87,10 +87,14 @@ pub enum VictoryTrigger {
     Manual,
     /// Counted automatically: each Regular casualty whose First Aid result was 3–6.
     RegularWounded,
-    /// Counted automatically: each figure with this tag in a unit that left the table.
+    /// Counted automatically: each figure with this tag in a unit of the item's side that left
+    /// the table, by one of these edges (any edge when none is listed).
     EscortedOff {
         /// The figure tag.
         tag: String,
+        /// The edges that score: "north", "east", "south", "west".
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        edges: Vec<crate::table::Edge>,
     },
 }
 

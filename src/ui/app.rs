@@ -93,7 +93,7 @@ pub struct AssistantApp {
     path_input: String,
     show_path: bool,
     /// What the solo opponent will do next, step by step.
-    plan: Vec<super::solo::Step>,
+    plan: Vec<crate::solo::plan::Step>,
     /// The solo opponent waits after a refusal or a cancelled roll, until the player acts.
     solo_paused: bool,
     /// The player was told this game is not safely on disk and may now leave it anyway.
@@ -387,7 +387,8 @@ impl AssistantApp {
         let Some(session) = &self.session else {
             return Played::Refused;
         };
-        let request = match session.game().dice_request(&command) {
+        // The gate first: a refused command asks for no dice.
+        let request = match session.game().check(&command) {
             Ok(request) => request,
             Err(e) => {
                 self.message = Some(Message::error(e.to_string()));
@@ -569,13 +570,13 @@ impl AssistantApp {
         };
         while !self.plan.is_empty() {
             let step = self.plan.remove(0);
-            if let Some(command) = super::solo::command(game, &step) {
+            if let Some(command) = crate::solo::plan::command(game, &step) {
                 self.queue.push(UiCommand::SoloPlay(command));
                 return;
             }
         }
-        if let Some(step) = super::solo::automatic_step(game)
-            && let Some(command) = super::solo::command(game, &step)
+        if let Some(step) = crate::solo::plan::automatic_step(game)
+            && let Some(command) = crate::solo::plan::command(game, &step)
         {
             self.queue.push(UiCommand::SoloPlay(command));
         }

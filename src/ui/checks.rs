@@ -8,7 +8,7 @@ use crate::unit::{Side, UnitId};
 
 use super::command::UiCommand;
 use super::odds_view::{morale_words, percent};
-use super::style::{self, named_button, unit_picker};
+use super::style::{self, unit_picker};
 
 /// The tests form.
 #[derive(Debug)]
@@ -136,26 +136,24 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
                 .color(ui.visuals().warn_fg_color),
         );
     }
-    let needs_check = interrupting && ins.needs_leader_check();
+    let needs_check = interrupting && ins.needs_interrupt_check();
     if needs_check {
         ui.label(format!(
             "{} has no leader: it must pass an Interrupt check ({} 4+) first.",
             ins.name,
             TestDie::for_unit(ins).notation()
         ));
-        if named_button(
+        style::command_button(
             ui,
+            game,
             "Interrupt check",
             &format!("Interrupt check for {}", ins.name),
-            !ins.status.done_for_turn,
-        )
-        .clicked()
-        {
-            queue.push(UiCommand::Play(Command::QualityCheck {
+            Command::QualityCheck {
                 unit: i,
                 purpose: QualityPurpose::Interrupt,
-            }));
-        }
+            },
+            queue,
+        );
     }
     ui.horizontal_wrapped(|ui| {
         ui.checkbox(
@@ -210,15 +208,14 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
         kind: form.kind,
         modifiers: form.reaction.clone(),
     };
-    if ui
-        .add_enabled(
-            !needs_check,
-            egui::Button::new(RichText::new("Roll the Reaction test").strong()),
-        )
-        .clicked()
-    {
-        queue.push(UiCommand::Play(command));
-    }
+    style::command_button(
+        ui,
+        game,
+        RichText::new("Roll the Reaction test").strong(),
+        "Roll the Reaction test",
+        command,
+        queue,
+    );
 }
 
 fn quality_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiCommand>) {
@@ -253,19 +250,17 @@ fn quality_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<Ui
         ))
         .strong(),
     );
-    if named_button(
+    style::command_button(
         ui,
+        game,
         format!("Roll {} (4+ passes)", test.notation()),
         &format!("Quality check for {}", unit.name),
-        true,
-    )
-    .clicked()
-    {
-        queue.push(UiCommand::Play(Command::QualityCheck {
+        Command::QualityCheck {
             unit: id,
             purpose: form.purpose,
-        }));
-    }
+        },
+        queue,
+    );
 }
 
 fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiCommand>) {
@@ -307,18 +302,16 @@ fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiC
         ui.label(RichText::new("This check is due.").strong());
     }
     let words = format!("Roll {n}{die} for {}", unit.name);
-    if named_button(
+    style::command_button(
         ui,
+        game,
         words.as_str(),
         &format!("Morale check with modifier for {}", unit.name),
-        n > 0,
-    )
-    .clicked()
-    {
-        queue.push(UiCommand::Play(Command::MoraleCheck {
+        Command::MoraleCheck {
             unit: id,
             modifier: form.morale_modifier,
             defensible: form.defensible,
-        }));
-    }
+        },
+        queue,
+    );
 }

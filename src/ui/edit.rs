@@ -214,7 +214,11 @@ fn unit_edit_ui(
             ui.checkbox(&mut s.done_for_turn, "Done for the turn");
             ui.checkbox(&mut s.fire_only, "Fire only");
             ui.checkbox(&mut s.has_casualties, "Has casualties");
-            ui.checkbox(&mut s.passed_leader_check, "Passed its leader check");
+            ui.checkbox(&mut s.passed_interrupt_check, "Passed its Interrupt check");
+            ui.checkbox(
+                &mut s.passed_action_check,
+                "Passed its Quality check to act",
+            );
             let mut shaken = unit.is_shaken(state.turn);
             if ui.checkbox(&mut shaken, "Shaken").changed() {
                 s.shaken_on_turn = shaken.then_some(state.turn);

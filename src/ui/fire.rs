@@ -3,7 +3,7 @@
 use egui::{RichText, Ui};
 
 use crate::dice::Die;
-use crate::game::{Command, Detail, FireContext, Game, Phase};
+use crate::game::{Command, Detail, FireContext, Game};
 use crate::odds::Distribution;
 use crate::rules::fire::{self, FireModifiers, OptimumReach};
 use crate::unit::{Side, UnitId};
@@ -60,20 +60,32 @@ impl FireForm {
                 ..fresh
             }
         } else {
-            self.context = default_context(game, attacker.side, attacker.status.overwatch);
+            self.context = default_context(game, &fresh, a, t);
             fresh
         };
         self.proposed_for = Some(key);
     }
 }
 
-fn default_context(game: &Game, side: Side, overwatch: bool) -> FireContext {
-    match (side, game.state().phase) {
-        (Side::Insurgent, Phase::RegularActivations) => FireContext::Interrupt,
-        (Side::Regular, Phase::InsurgentActions) if overwatch => FireContext::Overwatch,
-        (Side::Regular, Phase::InsurgentActions) => FireContext::Reaction,
-        _ => FireContext::Activation,
-    }
+/// The first way the gate lets this unit fire at that one now.
+fn default_context(
+    game: &Game,
+    modifiers: &FireModifiers,
+    attacker: UnitId,
+    target: UnitId,
+) -> FireContext {
+    FireContext::ALL
+        .into_iter()
+        .find(|&context| {
+            game.check(&Command::Fire {
+                attacker,
+                target,
+                modifiers: modifiers.clone(),
+                context,
+            })
+            .is_ok()
+        })
+        .unwrap_or_default()
 }
 
 /// Draws the Fire tab.
@@ -221,9 +233,6 @@ pub fn fire_ui(
         }
     }
     ui.separator();
-    // The pools above are what the engine will roll; it refuses only units off the table
-    // (and says why, should anything else be wrong when the button is pressed).
-    let allowed = attacker.in_play() && target.in_play();
     let words = if firepower.is_empty() {
         "Fire (no Firepower: no attack)".to_owned()
     } else {
@@ -233,19 +242,25 @@ pub fn fire_ui(
             defense.notation()
         )
     };
-    if ui
-        .add_enabled(
-            allowed,
-            egui::Button::new(RichText::new(words).size(style::HEADING - 2.0).strong()),
-        )
-        .clicked()
-    {
-        queue.push(UiCommand::Play(Command::Fire {
-            attacker: a,
-            target: t,
-            modifiers: form.modifiers.clone(),
-            context: form.context,
-        }));
+    let command = Command::Fire {
+        attacker: a,
+        target: t,
+        modifiers: form.modifiers.clone(),
+        context: form.context,
+    };
+    let verdict = game.check(&command);
+    style::command_button(
+        ui,
+        game,
+        RichText::new(words.as_str())
+            .size(style::HEADING - 2.0)
+            .strong(),
+        &words,
+        command,
+        queue,
+    );
+    if let Err(why) = verdict {
+        ui.label(RichText::new(format!("Not now: {why}")).color(ui.visuals().warn_fg_color));
     }
     last_fire_ui(ui, game, due, queue);
 }

@@ -5,49 +5,13 @@ use std::collections::BTreeMap;
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, FireContext, Game, PendingStep, Phase};
-use crate::solo::{self, Order, RegularAction, View};
+use crate::game::{Command, Game, PendingStep, Phase};
+use crate::solo::plan::{self, Step};
+use crate::solo::{self, RegularAction, View};
 use crate::unit::{Movement, Side, UnitId};
 
 use super::command::UiCommand;
 use super::style::{self, named_button};
-
-/// When a step of the plan is taken.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum When {
-    /// Always.
-    Always,
-    /// Only if the unit can still act (it may have failed its Interrupt or Quality check).
-    CanAct(UnitId),
-    /// Only if this unit's last Reaction test let the Insurgents act first.
-    InsurgentsFirst(UnitId),
-}
-
-/// One step of the solo opponent's plan.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// Give a command, if its condition holds.
-    Give(Command, When),
-    /// Log, in plain words, how this unit's interruption turned out.
-    ReactionWords {
-        /// The interrupting Insurgent unit.
-        insurgent: UnitId,
-        /// The Regular unit.
-        regular: UnitId,
-        /// What was interrupted.
-        kind: crate::game::ReactionKind,
-    },
-}
-
-impl Step {
-    fn always(command: Command) -> Self {
-        Self::Give(command, When::Always)
-    }
-
-    fn when(command: Command, when: When) -> Self {
-        Self::Give(command, when)
-    }
-}
 
 /// The answers the player gave, remembered from one question to the next.
 #[derive(Debug, Default)]
@@ -60,8 +24,6 @@ pub struct SoloForm {
     pub views: BTreeMap<(UnitId, UnitId), View>,
     /// Whether each (Insurgent, Regular) pair is in sight.
     pub seen: BTreeMap<(UnitId, UnitId), bool>,
-    /// Interruptions waiting for the Regular unit's reaction: (Insurgent, Regular, view).
-    pub waiting_fire: Vec<(UnitId, UnitId, View)>,
     /// The activation the Insurgents last answered: (Regular unit, turn, events in effect
     /// then). The answer stands while at least one of its steps is in effect; undoing them all
     /// takes it back.
@@ -160,10 +122,7 @@ pub fn solo_ui(
                     )
                     .clicked()
                     {
-                        plan.push(Step::always(Command::SoloNote {
-                            unit: Some(unit),
-                            text: solo::hot_spot_choice(spot.number),
-                        }));
+                        plan.push(Step::note(Some(unit), solo::hot_spot_choice(spot.number)));
                         plan.push(Step::always(Command::PlaceArrival {
                             pending: pending.id,
                             hot_spot: spot.number,
@@ -229,7 +188,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
         return;
     }
     let views = form.seen_by(regular_id);
-    let decisions = solo::interrupts(state, regular_id, form.action, &views);
+    let decisions = solo::interrupts(game, regular_id, form.action, &views);
     if decisions.is_empty() {
         ui.label("No Insurgent unit can see it: nobody interrupts.");
         return;
@@ -244,55 +203,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
     };
     if ui.button(RichText::new(words).strong()).clicked() {
         form.answered = Some((regular_id, state.turn, game.events_in_effect()));
-        for d in &decisions {
-            plan.push(Step::always(Command::SoloNote {
-                unit: Some(d.unit),
-                text: d.reason.clone(),
-            }));
-        }
-        for d in &decisions {
-            let Some(kind) = d.attempt else { continue };
-            let Some(unit) = state.unit(d.unit) else {
-                continue;
-            };
-            if unit.needs_leader_check() {
-                plan.push(Step::always(Command::QualityCheck {
-                    unit: d.unit,
-                    purpose: crate::game::QualityPurpose::Interrupt,
-                }));
-            }
-            let modifiers = crate::rules::checks::ReactionModifiers::proposed(regular);
-            plan.push(Step::when(
-                Command::ReactionTest {
-                    insurgent: d.unit,
-                    regular: regular_id,
-                    kind,
-                    modifiers,
-                },
-                When::CanAct(d.unit),
-            ));
-            plan.push(Step::ReactionWords {
-                insurgent: d.unit,
-                regular: regular_id,
-                kind,
-            });
-            let view = views
-                .iter()
-                .find(|(i, _)| *i == d.unit)
-                .map(|(_, v)| v.clone())
-                .unwrap_or_else(|| View::unseen(regular_id));
-            let modifiers = solo::fire_modifiers(state, unit, regular, &view);
-            plan.push(Step::when(
-                Command::Fire {
-                    attacker: d.unit,
-                    target: regular_id,
-                    modifiers,
-                    context: FireContext::Interrupt,
-                },
-                When::InsurgentsFirst(d.unit),
-            ));
-            form.waiting_fire.push((d.unit, regular_id, view));
-        }
+        plan.extend(plan::interrupt_steps(game, regular_id, &decisions, &views));
     }
 }
 
@@ -300,22 +211,10 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
 /// resolved the reaction.
 fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
     let state = game.state();
-    // Those that already fired, or can no longer, drop off the list.
-    form.waiting_fire.retain(|(i, r, _)| {
-        let gone = state
-            .unit(*i)
-            .is_none_or(|u| u.status.fired || !u.in_play() || u.status.done_for_turn);
-        !gone && state.unit(*r).is_some_and(|u| u.in_play())
-    });
-    let mut fire_now = None;
-    for (index, (i, r, _)) in form.waiting_fire.iter().enumerate() {
-        let (Some(ins), Some(reg)) = (state.unit(*i), state.unit(*r)) else {
+    for (i, r) in plan::waiting_to_fire(game) {
+        let (Some(ins), Some(reg)) = (state.unit(i), state.unit(r)) else {
             continue;
         };
-        // Only once its Reaction test has been made and went the Regulars' way.
-        if last_reaction_first(game, *i) != Some(false) {
-            continue;
-        }
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "{} reacted first. When its reaction is done:",
@@ -329,34 +228,19 @@ fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec
             )
             .clicked()
             {
-                fire_now = Some(index);
+                let view = form
+                    .views
+                    .get(&(i, r))
+                    .cloned()
+                    .unwrap_or_else(|| View::unseen(r));
+                plan.extend(plan::fire_after_reaction(game, i, r, &view));
             }
         });
-    }
-    if let Some(index) = fire_now {
-        let (i, r, view) = form.waiting_fire.remove(index);
-        if let (Some(ins), Some(reg)) = (state.unit(i), state.unit(r)) {
-            let modifiers = solo::fire_modifiers(state, ins, reg, &view);
-            plan.push(Step::always(Command::SoloNote {
-                unit: Some(i),
-                text: format!("{} fires on {} after its reaction.", ins.name, reg.name),
-            }));
-            plan.push(Step::when(
-                Command::Fire {
-                    attacker: i,
-                    target: r,
-                    modifiers,
-                    context: FireContext::Interrupt,
-                },
-                When::CanAct(i),
-            ));
-        }
     }
 }
 
 fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
     let state = game.state();
-    form.waiting_fire.clear();
     style::heading(ui, "Insurgent orders");
     ui.label("For each unit, tick what it can see; carry out its order on the table, then say how it went.");
     let regulars: Vec<(UnitId, String)> = state
@@ -364,17 +248,13 @@ fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>
         .filter(|u| !u.non_combatant)
         .map(|u| (u.id, u.name.clone()))
         .collect();
-    let waiting: Vec<UnitId> = state
-        .units_in_play(Side::Insurgent)
-        .filter(|u| u.yet_to_act())
-        .map(|u| u.id)
-        .collect();
-    if waiting.is_empty() {
+    let waiting: Vec<UnitId> = state.units_in_play(Side::Insurgent).map(|u| u.id).collect();
+    let views: Vec<(UnitId, Vec<View>)> = waiting.iter().map(|&u| (u, form.sees(u))).collect();
+    let orders = solo::orders(game, &views);
+    if orders.is_empty() {
         ui.label("Every Insurgent unit has acted: end the turn on the Turn tab.");
         return;
     }
-    let views: Vec<(UnitId, Vec<View>)> = waiting.iter().map(|&u| (u, form.sees(u))).collect();
-    let orders = solo::orders(state, &views);
     for order in orders {
         let Some(unit) = state.unit(order.unit) else {
             continue;
@@ -395,11 +275,16 @@ fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>
                 )
                 .clicked()
                 {
-                    plan.push(Step::always(Command::SoloNote {
-                        unit: Some(unit.id),
-                        text: format!("Order: {} Why: {} Carried out.", order.words, order.reason),
-                    }));
-                    plan.extend(order_steps(game, form, unit.id, &order.order));
+                    plan.push(Step::note(
+                        Some(unit.id),
+                        format!("Order: {} Why: {} Carried out.", order.words, order.reason),
+                    ));
+                    let seen: Vec<(UnitId, View)> = form
+                        .sees(unit.id)
+                        .into_iter()
+                        .map(|v| (unit.id, v))
+                        .collect();
+                    plan.extend(plan::order_steps(game, unit.id, &order.order, &seen));
                 }
                 for (button, what) in [
                     ("No line of sight", "no line of sight"),
@@ -407,13 +292,13 @@ fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>
                 ] {
                     if named_button(ui, button, &format!("{}: {button}", unit.name), true).clicked()
                     {
-                        plan.push(Step::always(Command::SoloNote {
-                            unit: Some(unit.id),
-                            text: format!(
+                        plan.push(Step::note(
+                            Some(unit.id),
+                            format!(
                                 "Order: {} Stopped on the table: {what}; it holds where it is.",
                                 order.words
                             ),
-                        }));
+                        ));
                         plan.push(Step::always(Command::InsurgentAction {
                             unit: unit.id,
                             movement: Movement::Halted,
@@ -422,124 +307,5 @@ fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>
                 }
             });
         });
-    }
-}
-
-/// The commands that carry out an order.
-fn order_steps(game: &Game, form: &SoloForm, unit: UnitId, order: &Order) -> Vec<Step> {
-    let state = game.state();
-    let act = |movement| Step::always(Command::InsurgentAction { unit, movement });
-    match order {
-        Order::Fire { target } => {
-            let (Some(ins), Some(reg)) = (state.unit(unit), state.unit(*target)) else {
-                return Vec::new();
-            };
-            let view = form
-                .views
-                .get(&(unit, *target))
-                .cloned()
-                .unwrap_or_else(|| View::unseen(*target));
-            let modifiers = solo::fire_modifiers(state, ins, reg, &view);
-            vec![
-                act(Movement::Halted),
-                Step::when(
-                    Command::Fire {
-                        attacker: unit,
-                        target: *target,
-                        modifiers,
-                        context: FireContext::Activation,
-                    },
-                    When::CanAct(unit),
-                ),
-            ]
-        }
-        Order::Join { into } => vec![Step::always(Command::JoinUnit {
-            from: unit,
-            into: *into,
-        })],
-        Order::FallBack | Order::Advance { .. } => vec![act(Movement::Cautious)],
-        Order::TakeCover => vec![act(Movement::Halted)],
-    }
-}
-
-/// The next step the solo opponent takes on its own, if any: the Insurgents' share of what is
-/// due (reinforcements, ambushes, their casualties and Morale checks).
-pub fn automatic_step(game: &Game) -> Option<Step> {
-    let state = game.state();
-    if !state.settings.solo || state.phase == Phase::GameOver {
-        return None;
-    }
-    let insurgent = |id: UnitId| state.unit(id).is_some_and(|u| u.side == Side::Insurgent);
-    for pending in &state.pending {
-        if let Some(command) = pending.step.roll_command(pending.id) {
-            return Some(Step::always(command));
-        }
-        let command = match &pending.step {
-            PendingStep::Casualties { unit, count } if insurgent(*unit) => {
-                let figures = state
-                    .unit(*unit)
-                    .map(|u| u.casualty_proposal(*count as usize))
-                    .unwrap_or_default();
-                Command::RemoveCasualties {
-                    pending: pending.id,
-                    figures,
-                }
-            }
-            PendingStep::MoraleCheck { unit, .. } if insurgent(*unit) => Command::MoraleCheck {
-                unit: *unit,
-                modifier: 0,
-                defensible: false,
-            },
-            _ => continue,
-        };
-        return Some(Step::always(command));
-    }
-    None
-}
-
-/// How this unit's Reaction test this turn went: `Some(true)` if the Insurgents acted first,
-/// `None` if it has made no interruption this turn (an older test says nothing about now).
-pub fn last_reaction_first(game: &Game, insurgent: UnitId) -> Option<bool> {
-    let unit = game.state().unit(insurgent)?;
-    if unit.status.interrupts_made == 0 {
-        return None;
-    }
-    let index = (0..game.entries().len()).rev().find(|&i| {
-        game.entry_state(i) == crate::game::EntryState::InEffect
-            && matches!(
-                game.event(i).map(|e| &e.command),
-                Some(Command::ReactionTest { insurgent: u, .. }) if *u == insurgent
-            )
-    })?;
-    match game.outcome(index).map(|o| &o.detail) {
-        Some(crate::game::Detail::Reaction(r)) => Some(r.insurgent_first),
-        _ => None,
-    }
-}
-
-/// The command a step gives now, or `None` when its condition does not hold (it is dropped).
-pub fn command(game: &Game, step: &Step) -> Option<Command> {
-    let state = game.state();
-    match step {
-        Step::Give(command, When::Always) => Some(command.clone()),
-        Step::Give(command, When::CanAct(unit)) => state
-            .unit(*unit)
-            .is_some_and(|u| u.in_play() && !u.status.done_for_turn)
-            .then(|| command.clone()),
-        Step::Give(command, When::InsurgentsFirst(unit)) => {
-            (last_reaction_first(game, *unit) == Some(true)).then(|| command.clone())
-        }
-        Step::ReactionWords {
-            insurgent,
-            regular,
-            kind,
-        } => {
-            let first = last_reaction_first(game, *insurgent)?;
-            let (ins, reg) = (state.unit(*insurgent)?, state.unit(*regular)?);
-            Some(Command::SoloNote {
-                unit: Some(*insurgent),
-                text: solo::interrupt_words(&ins.name, &reg.name, *kind, first),
-            })
-        }
     }
 }

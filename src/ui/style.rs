@@ -224,6 +224,28 @@ pub fn named_button(
     response
 }
 
+/// A button for a game command, enabled only when the game's gate allows the command now; when
+/// it does not, hovering says why. Clicking queues the command.
+pub fn command_button(
+    ui: &mut Ui,
+    game: &crate::game::Game,
+    text: impl Into<egui::WidgetText>,
+    name: &str,
+    command: crate::game::Command,
+    queue: &mut Vec<super::UiCommand>,
+) -> egui::Response {
+    let verdict = game.check(&command);
+    let response = named_button(ui, text, name, verdict.is_ok());
+    let response = match &verdict {
+        Err(why) => response.on_disabled_hover_text(why.to_string()),
+        Ok(_) => response,
+    };
+    if response.clicked() {
+        queue.push(super::UiCommand::Play(command));
+    }
+    response
+}
+
 /// A small count changed one step per click ("−" and "+"), so each click is one journal
 /// event (a drag would write dozens).
 pub fn stepper(ui: &mut Ui, label: &str, value: &mut u8, max: u8) {

@@ -69,22 +69,21 @@ pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut Vec<UiC
                         _ => ("Roll its Hot Spot", None),
                     };
                     let name = name.unwrap_or_else(|| text.to_owned());
-                    if named_button(ui, text, &name, true).clicked() {
-                        queue.push(UiCommand::Play(command));
-                    }
+                    style::command_button(ui, game, text, &name, command, queue);
                 }
                 match &pending.step {
                     PendingStep::HotSpotChoice { .. } => {
                         ui.label("Place at:");
                         for spot in state.hot_spots.iter().filter(|h| h.active) {
-                            if ui.button(format!("Hot Spot {}", spot.number)).clicked() {
-                                queue.push(UiCommand::Play(Command::PlaceArrival {
-                                    pending: id,
-                                    hot_spot: spot.number,
-                                }));
-                            }
+                            let text = format!("Hot Spot {}", spot.number);
+                            let command = Command::PlaceArrival {
+                                pending: id,
+                                hot_spot: spot.number,
+                            };
+                            style::command_button(ui, game, text.as_str(), &text, command, queue);
                         }
                     }
+
                     // Rolls have their button above; casualties their form.
                     PendingStep::InsurgencyRoll
                     | PendingStep::TableRoll
@@ -97,28 +96,31 @@ pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut Vec<UiC
                             ui.label(super::odds_view::morale_words(u, 0, false));
                         }
                         let name = state.unit(*unit).map_or("", |u| u.name.as_str());
-                        if named_button(
+                        style::command_button(
                             ui,
+                            game,
                             "Roll the Morale check",
                             &format!("Roll Morale check for {name}"),
-                            true,
-                        )
-                        .clicked()
-                        {
-                            queue.push(UiCommand::Play(Command::MoraleCheck {
+                            Command::MoraleCheck {
                                 unit: *unit,
                                 modifier: 0,
                                 defensible: false,
-                            }));
-                        }
+                            },
+                            queue,
+                        );
                         if ui.button("With a modifier…").clicked() {
                             queue.push(UiCommand::MoraleFor(*unit));
                         }
                     }
                 }
-                if named_button(ui, "Skip", &format!("Skip: {words}"), true).clicked() {
-                    queue.push(UiCommand::Play(Command::SkipPending { pending: id }));
-                }
+                style::command_button(
+                    ui,
+                    game,
+                    "Skip",
+                    &format!("Skip: {words}"),
+                    Command::SkipPending { pending: id },
+                    queue,
+                );
             });
         });
     }
@@ -188,16 +190,14 @@ fn casualties_ui(
                 },
             )
         };
-        if named_button(
+        style::command_button(
             ui,
+            game,
             text.as_str(),
             &format!("{} from {}", text, unit.name),
-            ready,
-        )
-        .clicked()
-        {
-            queue.push(UiCommand::Play(command));
-        }
+            command,
+            queue,
+        );
         if !ready {
             ui.label(
                 RichText::new(format!("{} chosen, {due} needed", chosen.len()))
@@ -209,13 +209,33 @@ fn casualties_ui(
 
 fn phase_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
     let state = game.state();
+    if let Some(reason) = &state.end_proposed {
+        style::heading(ui, format!("The game ends: {}", reason.describe()));
+        ui.label(state.final_score(game.scenario()));
+        ui.horizontal_wrapped(|ui| {
+            style::command_button(
+                ui,
+                game,
+                "End the game",
+                "End the game",
+                Command::EndGame,
+                queue,
+            );
+            style::command_button(ui, game, "Play on", "Play on", Command::PlayOn, queue);
+        });
+    }
     style::heading(ui, state.phase.name());
     match state.phase {
         Phase::Reinforcements => {
             ui.label("Roll for Insurgent reinforcements, then the Regulars activate.");
-            if ui.button("Start Regular activations").clicked() {
-                queue.push(UiCommand::Play(Command::StartActivations));
-            }
+            style::command_button(
+                ui,
+                game,
+                "Start Regular activations",
+                "Start Regular activations",
+                Command::StartActivations,
+                queue,
+            );
         }
         Phase::RegularActivations => {
             let waiting: Vec<&str> = state
@@ -240,9 +260,14 @@ fn phase_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                 if ui.button("Interrupt…").clicked() {
                     queue.push(UiCommand::ShowTab(super::Tab::Tests));
                 }
-                if ui.button("End Regular activations").clicked() {
-                    queue.push(UiCommand::Play(Command::StartInsurgentPhase));
-                }
+                style::command_button(
+                    ui,
+                    game,
+                    "End Regular activations",
+                    "End Regular activations",
+                    Command::StartInsurgentPhase,
+                    queue,
+                );
             });
         }
         Phase::InsurgentActions => {
@@ -256,9 +281,7 @@ fn phase_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
             } else {
                 ui.label(format!("May still act: {}", waiting.join(", ")));
             }
-            if ui.button("End turn").clicked() {
-                queue.push(UiCommand::Play(Command::EndTurn));
-            }
+            style::command_button(ui, game, "End turn", "End turn", Command::EndTurn, queue);
         }
         Phase::GameOver => {
             ui.label(
@@ -291,11 +314,28 @@ fn other_actions_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut V
                 return;
             };
             ui.horizontal_wrapped(|ui| {
-                if ui.button("Declare In Cover").clicked() {
-                    queue.push(UiCommand::Play(Command::DeclareInCover { unit }));
-                }
-                if ui.button("Leave the table").clicked() {
-                    queue.push(UiCommand::Play(Command::LeaveTable { unit }));
+                style::command_button(
+                    ui,
+                    game,
+                    "Declare In Cover",
+                    "Declare In Cover",
+                    Command::DeclareInCover { unit },
+                    queue,
+                );
+                ui.label("Leave the table by the");
+                for edge in crate::table::Edge::ALL {
+                    let text = format!("{edge} edge");
+                    style::command_button(
+                        ui,
+                        game,
+                        text.as_str(),
+                        &format!("Leave the table by the {edge} edge"),
+                        Command::LeaveTable {
+                            unit,
+                            edge: Some(edge),
+                        },
+                        queue,
+                    );
                 }
             });
             ui.horizontal_wrapped(|ui| {
@@ -317,15 +357,17 @@ fn other_actions_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut V
                     })
                     .response
                     .labelled_by(label.id);
-                if ui
-                    .add_enabled(form.hot_spot != 0, egui::Button::new("Neutralize"))
-                    .clicked()
-                {
-                    queue.push(UiCommand::Play(Command::NeutralizeHotSpot {
+                style::command_button(
+                    ui,
+                    game,
+                    "Neutralize",
+                    "Neutralize",
+                    Command::NeutralizeHotSpot {
                         hot_spot: form.hot_spot,
                         unit,
-                    }));
-                }
+                    },
+                    queue,
+                );
             });
             ui.horizontal_wrapped(|ui| {
                 let side = state.unit(unit).map(|u| u.side);
@@ -337,10 +379,15 @@ fn other_actions_ui(ui: &mut Ui, game: &Game, form: &mut TurnForm, queue: &mut V
                     |u| u.in_play() && Some(u.side) == side && u.id != unit && !u.non_combatant,
                     &mut form.into,
                 );
-                if let Some(into) = form.into
-                    && ui.button("Join").clicked()
-                {
-                    queue.push(UiCommand::Play(Command::JoinUnit { from: unit, into }));
+                if let Some(into) = form.into {
+                    style::command_button(
+                        ui,
+                        game,
+                        "Join",
+                        "Join",
+                        Command::JoinUnit { from: unit, into },
+                        queue,
+                    );
                 }
             });
         },

@@ -2,7 +2,7 @@
 
 use egui::{Color32, CornerRadius, RichText, Stroke, Ui};
 
-use crate::game::{Command, Game, Phase};
+use crate::game::{Command, Game};
 use crate::rules::fire::OptimumReach;
 use crate::unit::{Movement, Side, Unit, Weapon};
 
@@ -187,49 +187,60 @@ fn card_ui(ui: &mut Ui, game: &Game, unit: &Unit, dark: bool, queue: &mut Vec<Ui
 }
 
 fn actions_ui(ui: &mut Ui, game: &Game, unit: &Unit, queue: &mut Vec<UiCommand>) {
-    let state = game.state();
     let name = &unit.name;
-    let can_activate = unit.side == Side::Regular
-        && state.phase == Phase::RegularActivations
-        && !unit.status.activated
-        && !unit.status.done_for_turn;
-    let can_act =
-        unit.side == Side::Insurgent && state.phase == Phase::InsurgentActions && unit.yet_to_act();
-    if can_activate || can_act {
-        ui.horizontal_wrapped(|ui| {
-            if can_activate {
-                ui.label(RichText::new("Activate:").strong());
-                for (text, movement, overwatch) in [
-                    ("Halted", Movement::Halted, false),
-                    ("Cautious", Movement::Cautious, false),
-                    ("Rapid", Movement::Rapid, false),
-                    ("Overwatch", Movement::Halted, true),
-                ] {
-                    let command = Command::Activate {
+    // The buttons of a row the gate allows now; the row is shown when any of them is.
+    let (label, row): (&str, Vec<(&str, String, Command)>) = match unit.side {
+        Side::Regular => (
+            "Activate:",
+            [
+                ("Halted", Movement::Halted, false),
+                ("Cautious", Movement::Cautious, false),
+                ("Rapid", Movement::Rapid, false),
+                ("Overwatch", Movement::Halted, true),
+            ]
+            .into_iter()
+            .map(|(text, movement, overwatch)| {
+                (
+                    text,
+                    format!("Activate {name}: {text}"),
+                    Command::Activate {
                         unit: unit.id,
                         movement,
                         overwatch,
-                    };
-                    if named_button(ui, text, &format!("Activate {name}: {text}"), true).clicked() {
-                        queue.push(UiCommand::Play(command));
-                    }
-                }
-            }
-            if can_act {
-                ui.label(RichText::new("Act:").strong());
-                for (text, movement) in [
-                    ("Halted", Movement::Halted),
-                    ("Cautious", Movement::Cautious),
-                    ("Rapid", Movement::Rapid),
-                ] {
-                    let command = Command::InsurgentAction {
+                    },
+                )
+            })
+            .collect(),
+        ),
+        Side::Insurgent => (
+            "Act:",
+            [
+                ("Halted", Movement::Halted),
+                ("Cautious", Movement::Cautious),
+                ("Rapid", Movement::Rapid),
+            ]
+            .into_iter()
+            .map(|(text, movement)| {
+                (
+                    text,
+                    format!("{name} acts: {text}"),
+                    Command::InsurgentAction {
                         unit: unit.id,
                         movement,
-                    };
-                    if named_button(ui, text, &format!("{name} acts: {text}"), true).clicked() {
-                        queue.push(UiCommand::Play(command));
-                    }
-                }
+                    },
+                )
+            })
+            .collect(),
+        ),
+    };
+    if row
+        .iter()
+        .any(|(_, _, command)| game.check(command).is_ok())
+    {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(label).strong());
+            for (text, button_name, command) in row {
+                style::command_button(ui, game, text, &button_name, command, queue);
             }
         });
     }

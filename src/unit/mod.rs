@@ -106,6 +106,9 @@ pub struct Unit {
     pub ambush: Option<AmbushSetup>,
     /// Statuses.
     pub status: UnitStatus,
+    /// The edge it left the table by, when the referee said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_by: Option<crate::table::Edge>,
 }
 
 impl Unit {
@@ -114,10 +117,40 @@ impl Unit {
         self.figures.iter().any(Figure::is_leader)
     }
 
-    /// True when the unit must pass a leader check (a Quality check) before it may act: it has
+    /// True when the unit has nobody who fights: dependants only, or never acts.
+    pub fn cannot_fight(&self) -> bool {
+        self.non_combatant || self.firing_count() == 0
+    }
+
+    /// True for a unit whose every fighting figure is a leader (a leader on his own).
+    pub fn leaders_only(&self) -> bool {
+        self.firing_count() > 0 && self.firing_line().all(Figure::is_leader)
+    }
+
+    /// True when an Insurgent unit must pass an Interrupt check before it may interrupt: it has
     /// no leader and has not passed one this turn.
-    pub fn needs_leader_check(&self) -> bool {
-        !self.has_leader() && !self.status.passed_leader_check
+    pub fn needs_interrupt_check(&self) -> bool {
+        !self.has_leader() && !self.status.passed_interrupt_check
+    }
+
+    /// True when an Insurgent unit must pass a Quality check before its own action: it has no
+    /// leader and has not passed one this turn.
+    pub fn needs_action_check(&self) -> bool {
+        !self.has_leader() && !self.status.passed_action_check
+    }
+
+    /// True when the unit has stood still this turn: it declared no speed but Halted, and was
+    /// not driven back by a Pull Back result.
+    pub fn stationary(&self) -> bool {
+        matches!(self.status.movement, None | Some(Movement::Halted)) && !self.status.pulled_back
+    }
+
+    /// True when the unit is moving this turn (Cautious or Rapid).
+    pub fn moving(&self) -> bool {
+        matches!(
+            self.status.movement,
+            Some(Movement::Cautious | Movement::Rapid)
+        )
     }
 
     /// True when the unit has not yet acted this turn: not activated, no interrupt made, not
@@ -164,7 +197,7 @@ impl Unit {
     pub fn is_shaken(&self, turn: u32) -> bool {
         self.status
             .shaken_on_turn
-            .is_some_and(|since| turn <= since + 1)
+            .is_some_and(|since| turn <= since.saturating_add(1))
     }
 
     /// Whether it is on the table and can act.

@@ -144,12 +144,24 @@ pub struct UnitStatus {
     pub times_interrupted: u8,
     /// Insurgents: interrupts made this turn (at most one).
     pub interrupts_made: u8,
-    /// Insurgents without a leader: passed the Interrupt or Quality check this turn.
-    pub passed_leader_check: bool,
+    /// Insurgents without a leader: passed the Quality check for their own action this turn.
+    #[serde(alias = "passed_leader_check")]
+    pub passed_action_check: bool,
+    /// Insurgents without a leader: passed the Interrupt check this turn (it lets the unit
+    /// interrupt, nothing more).
+    #[serde(default)]
+    pub passed_interrupt_check: bool,
     /// Overwatch fire made this turn.
     pub overwatch_shots: u8,
-    /// Fired this turn.
+    /// Insurgents: fired this turn. Regulars: made the fire of their own activation (reactions
+    /// and Overwatch shots are counted apart).
     pub fired: bool,
     /// Lost a figure to fire at some point in the game (Regulars: Quality check to move fast).
     pub has_casualties: bool,
+    /// Pulled back this turn after a Morale check: it moved, whatever its declared speed.
+    #[serde(default)]
+    pub pulled_back: bool,
+    /// Neutralized a Hot Spot this turn (a unit is in contact with one counter at a time).
+    #[serde(default)]
+    pub neutralized: bool,
 }

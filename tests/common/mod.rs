@@ -15,6 +15,7 @@ use ambush_alley::scenario::{
     FigureSetup, HotSpotSetup, InsurgentProfile, Objective, Scale, Scenario, UnitSetup,
     VictoryItem, VictoryTrigger,
 };
+use ambush_alley::table::Edge;
 use ambush_alley::unit::{
     Figure, FigureId, Movement, Presence, Side, Unit, UnitId, UnitStatus, Weapon,
 };
@@ -251,6 +252,7 @@ pub fn contracting_trouble() -> Scenario {
                 label: "Contractor escorted off the table".to_owned(),
                 trigger: VictoryTrigger::EscortedOff {
                     tag: "contractor".to_owned(),
+                    edges: vec![Edge::South, Edge::West],
                 },
             },
             VictoryItem {
@@ -387,6 +389,7 @@ pub fn bare_unit(side: Side, tq: Die, weapons: &[Weapon], armor: u8) -> Unit {
         presence: Presence::OnTable,
         ambush: None,
         status: UnitStatus::default(),
+        left_by: None,
     }
 }
 
@@ -456,6 +459,13 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
             | P::AmbushRoll { .. }
             | P::AmbushPlacement { .. } => unreachable!("roll_command answers every roll"),
         };
+    }
+    // Most of the time, something the game allows now, as the query offers it.
+    if pick(3) != 0 {
+        let legal = state.legal_commands(game.scenario());
+        if !legal.is_empty() {
+            return legal[pick(legal.len())].clone();
+        }
     }
     match pick(24) {
         0 => Command::SkipPending {
@@ -538,6 +548,7 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
         },
         14 if pick(8) == 0 => Command::LeaveTable {
             unit: any_unit(pick),
+            edge: None,
         },
         _ => Command::AwardVictory {
             item: "marine-killed".to_owned(),

@@ -4,8 +4,13 @@
 //! the player's answers about what only the table shows (who can see whom, who is in the open,
 //! what is in range). Every decision comes with its reason in plain words. The doctrine is
 //! described for players in `docs/solo-play.md`; the two must agree.
+//!
+//! What a unit may do is asked of the game's gate; the doctrine only chooses among what it allows.
 
-use crate::game::{GameState, ReactionKind};
+pub mod plan;
+
+use crate::game::{Command, FireContext, Game, GameState, QualityPurpose, ReactionKind};
+use crate::rules::checks::ReactionModifiers;
 use crate::rules::fire::{self, FireModifiers, Pool};
 use crate::unit::{Movement, Side, Unit, UnitId};
 
@@ -55,48 +60,49 @@ pub struct InterruptDecision {
     pub reason: String,
 }
 
-/// Why an Insurgent unit cannot act aggressively now, if it cannot.
-fn unable(unit: &Unit, turn: u32) -> Option<&'static str> {
-    if !unit.in_play() {
-        Some("it is not on the table")
-    } else if unit.non_combatant || unit.firing_count() == 0 {
-        Some("it has nobody who can fire")
-    } else if unit.is_shaken(turn) {
-        Some("it is Shaken and will not attack")
-    } else if unit.status.done_for_turn {
-        Some("it can take no further action this turn")
-    } else if unit.status.interrupts_made > 0 {
-        Some("it has already used its interrupt this turn")
-    } else if unit.status.activated {
-        Some("it has already acted this turn")
+/// The first command of an interruption by this unit: its Interrupt check if it has no leader,
+/// else its Reaction test against the unit activating.
+pub fn interrupt_opening(unit: &Unit, regular: &Unit, kind: ReactionKind) -> Command {
+    if unit.needs_interrupt_check() {
+        Command::QualityCheck {
+            unit: unit.id,
+            purpose: QualityPurpose::Interrupt,
+        }
     } else {
-        None
+        Command::ReactionTest {
+            insurgent: unit.id,
+            regular: regular.id,
+            kind,
+            modifiers: ReactionModifiers::proposed(regular),
+        }
     }
-}
-
-/// True for a unit of leaders only, who are worth more joining other units than shooting.
-fn leaders_only(unit: &Unit) -> bool {
-    unit.firing_line().all(|f| f.is_leader())
 }
 
 /// Decides, for every Insurgent unit the player says can see the activating Regular unit,
 /// whether it tries to interrupt.
 ///
-/// Doctrine: a unit that cannot act, a Shaken unit or one that already used its interrupt
-/// holds. A lone leader holds (he joins a unit in the Insurgent phase). A unit with a leader
+/// Doctrine: a unit the rules do not let interrupt (the gate says why: Shaken, done, already
+/// interrupted…) holds. A lone leader holds (he joins a unit in the Insurgent phase). A unit with a leader
 /// interrupts whenever it has an opening: the target in the open, running (Rapid) or within
 /// its Optimum Range. A unit without a leader risks its whole turn on the Interrupt check, so it
 /// interrupts only an easy target: one in the open or running.
 pub fn interrupts(
-    state: &GameState,
+    game: &Game,
     regular: UnitId,
     action: RegularAction,
     views: &[(UnitId, View)],
 ) -> Vec<InterruptDecision> {
+    let state = game.state();
     let Some(target) = state.unit(regular) else {
         return Vec::new();
     };
     let speed = target.status.movement.unwrap_or(Movement::Halted);
+    // A unit standing still has no movement to interrupt: only its fire.
+    let action = if speed == Movement::Halted {
+        RegularAction::Fires
+    } else {
+        action
+    };
     let kind = match action {
         RegularAction::Moves => ReactionKind::InterruptMovement,
         RegularAction::Fires => ReactionKind::InterruptFire,
@@ -115,11 +121,11 @@ pub fn interrupts(
             attempt: None,
             reason,
         };
-        if let Some(why) = unable(unit, state.turn) {
+        if let Err(why) = game.check(&interrupt_opening(unit, target, kind)) {
             decisions.push((0, hold(format!("{name} holds: {why}."))));
             continue;
         }
-        if leaders_only(unit) {
+        if unit.leaders_only() {
             decisions.push((
                 0,
                 hold(format!(
@@ -261,14 +267,15 @@ fn vulnerability(target: &Unit, firepower: &Pool, defense: &Pool) -> (i32, i32) 
 /// tie). A unit a leader has just joined, or one reduced to a single figure, with nothing to
 /// shoot stays in cover. Anyone else advances cautiously: toward the unit carrying the
 /// contractors if one does, else toward the nearest Marines.
-pub fn orders(state: &GameState, views: &[(UnitId, Vec<View>)]) -> Vec<OrderFor> {
+pub fn orders(game: &Game, views: &[(UnitId, Vec<View>)]) -> Vec<OrderFor> {
+    let state = game.state();
     let carrier = state
         .units_in_play(Side::Regular)
         .find(|u| u.figures.iter().any(|f| f.tag.is_some()) && !u.non_combatant)
         .map(|u| u.name.clone());
     let waiting: Vec<&Unit> = state
         .units_in_play(Side::Insurgent)
-        .filter(|u| u.yet_to_act())
+        .filter(|u| may_still_act(game, u.id))
         .collect();
     let mut joined_into: Vec<UnitId> = Vec::new();
     let mut result = Vec::new();
@@ -289,10 +296,20 @@ pub fn orders(state: &GameState, views: &[(UnitId, Vec<View>)]) -> Vec<OrderFor>
             });
             continue;
         }
-        if leaders_only(unit) {
+        if unit.leaders_only() {
             let target = waiting
                 .iter()
-                .filter(|u| !u.has_leader() && !joined_into.contains(&u.id) && !leaders_only(u))
+                .filter(|u| {
+                    !u.has_leader()
+                        && !joined_into.contains(&u.id)
+                        && !u.leaders_only()
+                        && game
+                            .check(&Command::JoinUnit {
+                                from: unit.id,
+                                into: u.id,
+                            })
+                            .is_ok()
+                })
                 .max_by_key(|u| u.firing_count());
             if let Some(into) = target {
                 joined_into.push(into.id);
@@ -312,6 +329,9 @@ pub fn orders(state: &GameState, views: &[(UnitId, Vec<View>)]) -> Vec<OrderFor>
             .iter()
             .filter_map(|view| {
                 let target = state.unit(view.regular).filter(|t| t.in_play())?;
+                if !may_fire_at(game, unit.id, target.id) {
+                    return None;
+                }
                 let modifiers = fire_modifiers(state, unit, target, view);
                 let attack = fire::firepower(unit, &modifiers);
                 let defense = fire::defense(target, &modifiers);
@@ -356,12 +376,18 @@ pub fn orders(state: &GameState, views: &[(UnitId, Vec<View>)]) -> Vec<OrderFor>
             });
             continue;
         }
-        if unit.status.fire_only {
+        let may_move = game
+            .check(&Command::InsurgentAction {
+                unit: unit.id,
+                movement: Movement::Cautious,
+            })
+            .is_ok();
+        if !may_move {
             result.push(OrderFor {
                 unit: unit.id,
                 order: Order::TakeCover,
                 words: format!("{name}: stay where it is, in cover."),
-                reason: "A leader has just joined it: this turn it may fire but not move, and it sees no target.".to_owned(),
+                reason: "It may not move this turn (a leader has just joined it, or it has just arrived from ambush), and it sees no target.".to_owned(),
             });
             continue;
         }
@@ -406,4 +432,29 @@ pub fn hot_spot_choice(nearest_the_marines: u8) -> String {
     format!(
         "On a 6 the Insurgents choose: Hot Spot {nearest_the_marines}, the active spot nearest the Marines, to strike at once."
     )
+}
+
+/// True when the gate still lets this Insurgent unit take its own action this phase.
+fn may_still_act(game: &Game, unit: UnitId) -> bool {
+    game.check(&Command::InsurgentAction {
+        unit,
+        movement: Movement::Halted,
+    })
+    .is_ok()
+}
+
+/// True when the gate would let this unit fire at the target in its own action, once its Quality
+/// check (if it needs one) is passed.
+fn may_fire_at(game: &Game, unit: UnitId, target: UnitId) -> bool {
+    let mut state = game.state().clone();
+    if let Some(u) = state.unit_mut(unit) {
+        u.status.passed_action_check = true;
+    }
+    let command = Command::Fire {
+        attacker: unit,
+        target,
+        modifiers: FireModifiers::default(),
+        context: FireContext::Activation,
+    };
+    state.allows(game.scenario(), &command)
 }

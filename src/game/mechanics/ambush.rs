@@ -1,0 +1,130 @@
+//! Units held in ambush: the roll to arrive, where they arrive, and those that never do.
+
+use std::sync::Arc;
+
+use crate::dice::{DiceRequest, Die, Face};
+use crate::unit::{AmbushPoint, AmbushSetup, Elimination, Presence};
+
+use crate::game::error::RuleError;
+use crate::game::lookup::Result;
+use crate::game::outcome::Outcome;
+use crate::game::pending::PendingStep;
+use crate::game::state::GameState;
+
+impl GameState {
+    pub(in crate::game) fn check_ambush_roll(&self, pending: u32) -> Result<DiceRequest> {
+        let PendingStep::AmbushRoll { unit } = self.pending_step(pending)? else {
+            return Err(RuleError::WrongPending {
+                id: pending,
+                expected: "an ambush roll",
+            });
+        };
+        let unit = self.get(*unit)?;
+        let (Some(ambush), Presence::InReserve) = (&unit.ambush, &unit.presence) else {
+            return Err(RuleError::InvalidEdit(format!(
+                "{} is not in ambush",
+                unit.name
+            )));
+        };
+        let mut request = DiceRequest::none();
+        if !ambush.automatic_turns.contains(&self.turn) {
+            request.push(
+                format!("Ambush: {} arrives on {}+", unit.name, ambush.arrives_on),
+                Die::D6,
+                1,
+            );
+        }
+        Ok(request)
+    }
+
+    pub(in crate::game) fn ambush_roll(&mut self, pending: u32, face: Option<Face>) -> Outcome {
+        let Some(PendingStep::AmbushRoll { unit: id }) =
+            self.pending(pending).map(|p| p.step.clone())
+        else {
+            return Outcome::default();
+        };
+        self.remove_pending(pending);
+        let turn = self.turn;
+        let Some(unit) = self.unit(id) else {
+            return Outcome::default();
+        };
+        let Some(ambush) = unit.ambush.clone() else {
+            return Outcome::default();
+        };
+        let name = unit.name.clone();
+        let arrives = face.is_none_or(|f| f >= ambush.arrives_on);
+        let roll_words = match face {
+            Some(f) => format!("rolls {f} (needs {}+)", ambush.arrives_on),
+            None => format!("arrives automatically on turn {turn}"),
+        };
+        if !arrives {
+            return Outcome::text(format!("{name} in ambush {roll_words}: stays hidden"));
+        }
+        let summary = match &ambush.arrives_at {
+            AmbushPoint::HotSpot => {
+                self.push_pending(PendingStep::AmbushPlacement { unit: id });
+                format!("{name} {roll_words}: springs its ambush; roll its Hot Spot")
+            }
+            AmbushPoint::Point(point) => {
+                if let Some(unit) = self.unit_mut(id) {
+                    unit.presence = Presence::OnTable;
+                    unit.location = point.clone();
+                    unit.ambush = None;
+                    unit.status.fire_only = true;
+                }
+                format!(
+                    "{name} {roll_words}: springs its ambush at {point} (it may fire, not move, this phase)"
+                )
+            }
+        };
+        Outcome::text(summary)
+    }
+
+    pub(in crate::game) fn check_ambush_placement(&self, pending: u32) -> Result<DiceRequest> {
+        let PendingStep::AmbushPlacement { .. } = self.pending_step(pending)? else {
+            return Err(RuleError::WrongPending {
+                id: pending,
+                expected: "an ambush placement",
+            });
+        };
+        let mut request = DiceRequest::none();
+        request.push("Hot Spot (6: Insurgent choice)", Die::D6, 1);
+        Ok(request)
+    }
+
+    pub(in crate::game) fn ambush_placement(&mut self, pending: u32, face: Face) -> Outcome {
+        let Some(PendingStep::AmbushPlacement { unit: id }) =
+            self.pending(pending).map(|p| p.step.clone())
+        else {
+            return Outcome::default();
+        };
+        self.remove_pending(pending);
+        let name = self.unit(id).map(|u| u.name.clone()).unwrap_or_default();
+        let placed = self.place_by_hot_spot_die(id, face);
+        if let Some(unit) = self.unit_mut(id) {
+            unit.ambush = None;
+            unit.status.fire_only = true;
+        }
+        Outcome::text(format!(
+            "{name} from ambush: {placed} (it may fire, not move, this phase)"
+        ))
+    }
+
+    /// Units still in ambush that `expired` says are out of time are lost. Returns their names.
+    pub(in crate::game) fn lose_reserves(
+        &mut self,
+        expired: impl Fn(&AmbushSetup) -> bool,
+    ) -> Vec<String> {
+        let mut lost = Vec::new();
+        for unit in &mut self.units {
+            if unit.presence == Presence::InReserve && unit.ambush.as_ref().is_some_and(&expired) {
+                let unit = Arc::make_mut(unit);
+                unit.presence = Presence::Eliminated {
+                    cause: Elimination::NeverArrived,
+                };
+                lost.push(unit.name.clone());
+            }
+        }
+        lost
+    }
+}

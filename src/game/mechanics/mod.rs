@@ -1,0 +1,14 @@
+//! Each mechanic of the turn: its check (called by the gate) and its effects (which cannot
+//! fail), side by side.
+
+mod activation;
+mod ambush;
+mod casualties;
+mod edits;
+mod fire;
+mod morale;
+mod orders;
+mod reinforcements;
+mod tests;
+mod turn;
+mod victory;

@@ -1,0 +1,116 @@
+//! Morale checks: Stand, Pinned or Pull Back for Regulars; Shrink, Shaken or broken for
+//! Insurgents.
+
+use crate::dice::{DiceRequest, Face};
+use crate::limits::DIE_ADJUST;
+use crate::rules::morale::{self, RegularMorale};
+use crate::unit::{Elimination, Presence, PullBack, Side, UnitId};
+
+use crate::game::lookup::Result;
+use crate::game::outcome::{Detail, Outcome};
+use crate::game::pending::PendingStep;
+use crate::game::state::GameState;
+use crate::game::words;
+
+impl GameState {
+    pub(in crate::game) fn check_morale(&self, id: UnitId, modifier: i8) -> Result<DiceRequest> {
+        let unit = self.get_fighting(id)?;
+        DIE_ADJUST.check(modifier)?;
+        let (die, n) = morale::morale_dice(unit);
+        let mut request = DiceRequest::none();
+        request.push(
+            format!("Morale: {}", unit.name),
+            die,
+            u8::try_from(n).unwrap_or(u8::MAX),
+        );
+        Ok(request)
+    }
+
+    pub(in crate::game) fn morale_check(
+        &mut self,
+        id: UnitId,
+        modifier: i8,
+        defensible: bool,
+        faces: &[Face],
+    ) -> Outcome {
+        let turn = self.turn;
+        // The check answers the oldest one due for this unit, if any.
+        if let Some(due) = self
+            .pending
+            .iter()
+            .find(|p| matches!(p.step, PendingStep::MoraleCheck { unit, .. } if unit == id))
+            .map(|p| p.id)
+        {
+            self.remove_pending(due);
+        }
+        let Some(unit) = self.unit_mut(id) else {
+            return Outcome::default();
+        };
+        let name = unit.name.clone();
+        match unit.side {
+            Side::Regular => {
+                let result =
+                    morale::regular_morale(faces, modifier, unit.status.pinned, defensible);
+                match result.outcome {
+                    RegularMorale::Stand => {}
+                    RegularMorale::Pinned | RegularMorale::PinnedHoldingPosition => {
+                        unit.status.pinned = true;
+                    }
+                    RegularMorale::PullBack => {
+                        unit.status.pinned = true;
+                        unit.status.pull_back = PullBack::PullingBack;
+                        // Driven back up to 6": whatever it declared, it has moved this turn.
+                        unit.status.pulled_back = true;
+                        unit.status.in_cover = false;
+                    }
+                }
+                let mut outcome = Outcome::text(format!(
+                    "Morale {name}: {} — {}",
+                    words::tally(result.successes, result.failures),
+                    result.outcome.describe()
+                ));
+                if result.outcome == RegularMorale::PullBack {
+                    outcome.note(format!(
+                        "{name} moves up to 6\" away from the last enemy that fired on it, into the nearest cover, and regroups next turn"
+                    ));
+                }
+                outcome.detail = Detail::RegularMorale(result);
+                outcome
+            }
+            Side::Insurgent => {
+                let result = morale::insurgent_morale(unit, faces, modifier);
+                let shrunk = words::name_counts(
+                    unit.figures
+                        .iter()
+                        .filter(|f| result.shrink.contains(&f.id)),
+                );
+                unit.figures.retain(|f| !result.shrink.contains(&f.id));
+                let mut text = format!(
+                    "Morale {name}: {}",
+                    words::tally(result.successes, result.failures)
+                );
+                if result.shaken {
+                    match result.morale_after {
+                        Some(die) => {
+                            text.push_str(&format!(" — Shaken, Morale drops to {die}"));
+                            unit.morale = die;
+                            unit.status.shaken_on_turn = Some(turn);
+                        }
+                        None => {
+                            text.push_str(" — Shaken below d6: the unit breaks and flees");
+                            unit.presence = Presence::Eliminated {
+                                cause: Elimination::Broken,
+                            };
+                        }
+                    }
+                } else {
+                    text.push_str(" — Stand");
+                }
+                if !result.shrink.is_empty() {
+                    text.push_str(&format!("; Shrink removes {shrunk}"));
+                }
+                Outcome::with(text, Detail::InsurgentMorale(result))
+            }
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Insurgent reinforcements: the Insurgency roll, the table, arrivals and their Hot Spots.
+
+use std::sync::Arc;
+
+use crate::dice::{DiceRequest, Die, Face};
+use crate::limits::GAME_UNITS;
+use crate::rules::reinforcements::{self, InsurgencyLevel};
+use crate::scenario::Scenario;
+use crate::unit::{Elimination, Presence, Side, Unit, UnitId, UnitStatus, Weapon};
+
+use crate::game::error::RuleError;
+use crate::game::lookup::{Faces, Result};
+use crate::game::outcome::{Detail, Outcome};
+use crate::game::pending::PendingStep;
+use crate::game::state::{GameState, Phase};
+use crate::game::words;
+
+impl GameState {
+    pub(in crate::game) fn check_insurgency_roll(&self) -> Result<DiceRequest> {
+        self.expect_phase("The Insurgency roll", &[Phase::Reinforcements])?;
+        if !self
+            .pending
+            .iter()
+            .any(|p| p.step == PendingStep::InsurgencyRoll)
+        {
+            return Err(RuleError::InsurgencyRollNotDue);
+        }
+        let mut request = DiceRequest::none();
+        if let InsurgencyLevel::Level(level) = self.insurgency {
+            request.push(
+                format!("Insurgency roll (reinforcements on {level} or less)"),
+                Die::D6,
+                1,
+            );
+        }
+        Ok(request)
+    }
+
+    pub(in crate::game) fn insurgency_roll(&mut self, face: Option<Face>) -> Outcome {
+        if let Some(due) = self
+            .pending
+            .iter()
+            .find(|p| p.step == PendingStep::InsurgencyRoll)
+            .map(|p| p.id)
+        {
+            self.remove_pending(due);
+        }
+        let comes = self.insurgency.triggers(face);
+        if comes {
+            self.push_pending(PendingStep::TableRoll);
+        }
+        Outcome::with(
+            words::insurgency_roll(self.insurgency, face, comes),
+            Detail::Insurgency {
+                face,
+                reinforcements: comes,
+            },
+        )
+    }
+
+    pub(in crate::game) fn check_table_roll(&self, pending: u32) -> Result<DiceRequest> {
+        if *self.pending_step(pending)? != PendingStep::TableRoll {
+            return Err(RuleError::WrongPending {
+                id: pending,
+                expected: "a table roll",
+            });
+        }
+        let mut request = DiceRequest::none();
+        request.push("Reinforcement table (2d6)", Die::D6, 2);
+        Ok(request)
+    }
+
+    pub(in crate::game) fn table_roll(
+        &mut self,
+        scenario: &Scenario,
+        pending: u32,
+        faces: &Faces<'_>,
+    ) -> Outcome {
+        let dice = faces.group(0).to_vec();
+        let total: u8 = dice.iter().sum();
+        self.remove_pending(pending);
+        let Some(row) = scenario.reinforcements.row(total) else {
+            // A checked scenario covers every total from 2 to 12.
+            return Outcome::text(format!("Reinforcement table {total}: no row, nobody comes"));
+        };
+        for spec in &row.units {
+            self.push_pending(PendingStep::Arrival {
+                row: row.id.clone(),
+                spec: spec.clone(),
+            });
+        }
+        if row.roll_again {
+            self.push_pending(PendingStep::TableRoll);
+        }
+        Outcome::with(
+            words::table_roll(total, row),
+            Detail::TableRoll {
+                faces: dice,
+                total,
+                row: row.id.clone(),
+            },
+        )
+    }
+
+    pub(in crate::game) fn check_arrival(&self, pending: u32) -> Result<DiceRequest> {
+        let PendingStep::Arrival { spec, .. } = self.pending_step(pending)? else {
+            return Err(RuleError::WrongPending {
+                id: pending,
+                expected: "an arrival",
+            });
+        };
+        GAME_UNITS.check(self.units.len() as i64 + 1)?;
+        Ok(spec.dice_request())
+    }
+
+    pub(in crate::game) fn arrival(
+        &mut self,
+        scenario: &Scenario,
+        pending: u32,
+        faces: &Faces<'_>,
+    ) -> Outcome {
+        let Some(PendingStep::Arrival { spec, .. }) = self.pending(pending).map(|p| p.step.clone())
+        else {
+            return Outcome::default();
+        };
+        self.remove_pending(pending);
+        let roll = reinforcements::resolve_arrival(&spec, &faces.groups());
+        let profile = &scenario.insurgents;
+        self.arrivals += 1;
+        let number = self.arrivals;
+        let id = self.new_unit_id();
+        let mut figures = Vec::new();
+        for weapon in &roll.weapons {
+            let own_tq = (*weapon == Weapon::Leader && profile.leader_tq != profile.tq)
+                .then_some(profile.leader_tq);
+            figures.push(self.new_figure(words::arrival_figure(*weapon), *weapon, own_tq));
+        }
+        let unit = Unit {
+            id,
+            key: format!("arrival-{number}"),
+            name: format!("Insurgents R{number}"),
+            side: Side::Insurgent,
+            figures,
+            tq: profile.tq,
+            morale: profile.morale,
+            optimum_range: profile.optimum_range,
+            armor: profile.armor,
+            location: String::new(),
+            non_combatant: false,
+            presence: Presence::AwaitingHotSpot,
+            ambush: None,
+            status: UnitStatus::default(),
+            left_by: None,
+        };
+        let head = format!("{} ({})", unit.name, unit.composition());
+        self.units.push(Arc::new(unit));
+        let placed = self.place_by_hot_spot_die(id, roll.hot_spot_face);
+        Outcome::with(
+            words::arrival(&head, &placed, &roll),
+            Detail::Arrival { roll, unit: id },
+        )
+    }
+
+    /// Places a unit by a Hot Spot die: 1–5 that spot (lost if neutralized), 6 the
+    /// Insurgents choose. Returns the words for the log.
+    pub(in crate::game) fn place_by_hot_spot_die(&mut self, id: UnitId, face: Face) -> String {
+        let lost = Presence::Eliminated {
+            cause: Elimination::LostAtNeutralizedHotSpot,
+        };
+        let (presence, location, words) = if face == 6 {
+            if self.hot_spots.iter().any(|h| h.active) {
+                self.push_pending(PendingStep::HotSpotChoice { unit: id });
+                (
+                    Presence::AwaitingHotSpot,
+                    String::new(),
+                    "Hot Spot roll 6: the Insurgents choose the spot".to_owned(),
+                )
+            } else {
+                (
+                    lost,
+                    String::new(),
+                    "Hot Spot roll 6 with every spot neutralized: lost".to_owned(),
+                )
+            }
+        } else {
+            match self.hot_spot(face) {
+                Some(spot) if spot.active => (
+                    Presence::OnTable,
+                    spot.arrival_location(),
+                    format!("arrives at Hot Spot {}", spot.number),
+                ),
+                _ => (
+                    lost,
+                    String::new(),
+                    format!("Hot Spot {face} is neutralized: lost"),
+                ),
+            }
+        };
+        if let Some(unit) = self.unit_mut(id) {
+            unit.presence = presence;
+            unit.location = location;
+        }
+        words
+    }
+
+    pub(in crate::game) fn check_place_arrival(
+        &self,
+        pending: u32,
+        number: u8,
+    ) -> Result<DiceRequest> {
+        let PendingStep::HotSpotChoice { .. } = self.pending_step(pending)? else {
+            return Err(RuleError::WrongPending {
+                id: pending,
+                expected: "a Hot Spot choice",
+            });
+        };
+        self.expect_active_hot_spot(number)?;
+        Ok(DiceRequest::none())
+    }
+
+    pub(in crate::game) fn place_arrival(&mut self, pending: u32, number: u8) -> Outcome {
+        let Some(PendingStep::HotSpotChoice { unit }) =
+            self.pending(pending).map(|p| p.step.clone())
+        else {
+            return Outcome::default();
+        };
+        let location = self
+            .hot_spot(number)
+            .map(|h| h.arrival_location())
+            .unwrap_or_default();
+        self.remove_pending(pending);
+        let Some(unit) = self.unit_mut(unit) else {
+            return Outcome::default();
+        };
+        unit.presence = Presence::OnTable;
+        unit.location = location;
+        Outcome::text(format!("{} arrives at Hot Spot {number}", unit.name))
+    }
+
+    /// Refused unless the Hot Spot exists and is active.
+    pub(in crate::game) fn expect_active_hot_spot(&self, number: u8) -> Result<()> {
+        match self.hot_spot(number) {
+            None => Err(RuleError::UnknownHotSpot(number)),
+            Some(spot) if !spot.active => Err(RuleError::HotSpotNeutralized(number)),
+            Some(_) => Ok(()),
+        }
+    }
+}

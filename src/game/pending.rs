@@ -1,0 +1,146 @@
+//! Steps the rules call for that the referee has not run yet: rolls, casualties, Morale checks,
+//! the end of the game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::reinforcements::ArrivalSpec;
+use crate::unit::UnitId;
+
+use super::command::Command;
+
+/// Why a Morale check is due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoraleReason {
+    /// The unit took casualties.
+    Casualties,
+    /// An Insurgent unit without a leader was fired on.
+    FiredOnWithoutLeader,
+}
+
+impl MoraleReason {
+    /// Plain words.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            MoraleReason::Casualties => "took casualties",
+            MoraleReason::FiredOnWithoutLeader => "fired on without a leader",
+        }
+    }
+}
+
+/// Why the app proposes to end the game. The proposal is not a step due: pending steps are
+/// numbered, and saved games refer to them by number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "why")]
+pub enum EndReason {
+    /// The scenario's last turn has been played.
+    LastTurn {
+        /// The last turn.
+        turn: u32,
+    },
+    /// Every figure a victory item counts as escorted off has left the table.
+    EveryoneEscorted {
+        /// The victory item's label.
+        label: String,
+    },
+    /// The Regulars have no unit left that can fight.
+    NoRegularsLeft,
+}
+
+impl EndReason {
+    /// Plain words.
+    pub fn describe(&self) -> String {
+        match self {
+            EndReason::LastTurn { turn } => format!("turn {turn}, the scenario's last, is over"),
+            EndReason::EveryoneEscorted { label } => format!("the objective is met: {label}"),
+            EndReason::NoRegularsLeft => "the Regulars have no fighting unit left".to_owned(),
+        }
+    }
+}
+
+/// A step the rules call for that the referee has not yet run (or skipped).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "step")]
+pub enum PendingStep {
+    /// The Insurgency roll of this turn.
+    InsurgencyRoll,
+    /// A 2d6 roll on the reinforcement table.
+    TableRoll,
+    /// A unit from a table row, to be rolled up and placed.
+    Arrival {
+        /// The row it came from.
+        row: String,
+        /// What it is made of.
+        spec: ArrivalSpec,
+    },
+    /// A unit arrived on a Hot Spot roll of 6: the Insurgents choose the spot.
+    HotSpotChoice {
+        /// The unit waiting.
+        unit: UnitId,
+    },
+    /// A unit in ambush rolls to arrive (start of the Insurgent phase).
+    AmbushRoll {
+        /// The unit in ambush.
+        unit: UnitId,
+    },
+    /// A unit arriving from ambush rolls for its Hot Spot.
+    AmbushPlacement {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Casualties to take off a unit (Insurgents) or to roll First Aid for (Regulars).
+    Casualties {
+        /// The unit hit.
+        unit: UnitId,
+        /// How many.
+        count: u32,
+    },
+    /// A Morale check.
+    MoraleCheck {
+        /// The unit.
+        unit: UnitId,
+        /// Why.
+        reason: MoraleReason,
+    },
+}
+
+impl PendingStep {
+    /// The command that runs this step with its dice and nothing else to decide, for the
+    /// steps that are only a roll (the Insurgency roll, the table, arrivals and ambushes).
+    /// `id` is the step's id.
+    pub fn roll_command(&self, id: u32) -> Option<Command> {
+        Some(match self {
+            PendingStep::InsurgencyRoll => Command::InsurgencyRoll,
+            PendingStep::TableRoll => Command::TableRoll { pending: id },
+            PendingStep::Arrival { .. } => Command::Arrival { pending: id },
+            PendingStep::AmbushRoll { .. } => Command::AmbushRoll { pending: id },
+            PendingStep::AmbushPlacement { .. } => Command::AmbushPlacement { pending: id },
+            PendingStep::HotSpotChoice { .. }
+            | PendingStep::Casualties { .. }
+            | PendingStep::MoraleCheck { .. } => return None,
+        })
+    }
+
+    /// The unit the step is about, if any.
+    pub fn unit(&self) -> Option<UnitId> {
+        match self {
+            PendingStep::HotSpotChoice { unit }
+            | PendingStep::AmbushRoll { unit }
+            | PendingStep::AmbushPlacement { unit }
+            | PendingStep::Casualties { unit, .. }
+            | PendingStep::MoraleCheck { unit, .. } => Some(*unit),
+            PendingStep::InsurgencyRoll | PendingStep::TableRoll | PendingStep::Arrival { .. } => {
+                None
+            }
+        }
+    }
+}
+
+/// A pending step with its id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// Stable id, used by commands that resolve or skip it.
+    pub id: u32,
+    /// What is due.
+    pub step: PendingStep,
+}

@@ -1,0 +1,256 @@
+//! What may happen now, asked of the gate: the commands each unit may give, the steps due, and
+//! how far a unit may still move. The screens and the solo opponent read these; none of them
+//! restates a rule.
+
+use crate::rules::checks::ReactionModifiers;
+use crate::rules::fire::FireModifiers;
+use crate::scenario::{Scale, Scenario};
+use crate::table::Edge;
+use crate::unit::{Movement, Side, UnitId};
+
+use super::command::{Command, FireContext, QualityPurpose, ReactionKind};
+use super::pending::PendingStep;
+use super::state::GameState;
+
+/// How far a unit may still move this turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Allowance {
+    /// Its speed this turn.
+    pub speed: Movement,
+    /// The farthest it may move this turn, in inches at the game's scale.
+    pub inches: f32,
+    /// Inches lost to interruptions.
+    pub lost: f32,
+    /// Interruptions this turn.
+    pub interruptions: u8,
+}
+
+impl Allowance {
+    /// "Cautious: up to 5" this turn (6" less 1" for 1 interruption)".
+    pub fn words(&self) -> String {
+        let inches = Scale::words(self.inches);
+        if self.interruptions == 0 {
+            format!("{}: up to {inches} this turn", self.speed.name())
+        } else {
+            format!(
+                "{}: up to {inches} this turn ({} less {} for {})",
+                self.speed.name(),
+                Scale::words(self.inches + self.lost),
+                Scale::words(self.lost),
+                crate::text::plural(
+                    usize::from(self.interruptions),
+                    "interruption",
+                    "interruptions"
+                )
+            )
+        }
+    }
+}
+
+impl GameState {
+    /// True when the gate lets this command through now.
+    pub fn allows(&self, scenario: &Scenario, command: &Command) -> bool {
+        self.check(scenario, command).is_ok()
+    }
+
+    /// How far a unit moving this turn may go: its speed's distance at the game's scale, less
+    /// 1" (scaled) for each time a Regular unit has been interrupted.
+    pub fn movement_allowance(&self, id: UnitId) -> Option<Allowance> {
+        let unit = self.unit(id)?;
+        let speed = unit.status.movement.filter(|m| *m != Movement::Halted)?;
+        let scale = self.settings.scale;
+        let full = scale.inches(speed.max_inches());
+        let interruptions = if unit.side == Side::Regular {
+            unit.status.times_interrupted
+        } else {
+            0
+        };
+        let lost = scale.inches(u32::from(interruptions)).min(full);
+        Some(Allowance {
+            speed,
+            inches: full - lost,
+            lost,
+            interruptions,
+        })
+    }
+
+    /// Every command the gate accepts now in which this unit is the one acting: activating,
+    /// firing, testing, moving, joining, leaving. Fire commands carry the modifiers the units'
+    /// state proposes.
+    pub fn choices_for(&self, scenario: &Scenario, id: UnitId) -> Vec<Command> {
+        let Some(unit) = self.unit(id) else {
+            return Vec::new();
+        };
+        let mut candidates = Vec::new();
+        match unit.side {
+            Side::Regular => {
+                for movement in [Movement::Halted, Movement::Cautious, Movement::Rapid] {
+                    candidates.push(Command::Activate {
+                        unit: id,
+                        movement,
+                        overwatch: false,
+                    });
+                }
+                candidates.push(Command::Activate {
+                    unit: id,
+                    movement: Movement::Halted,
+                    overwatch: true,
+                });
+                for interruption in &self.interruptions {
+                    candidates.push(Command::ReactMove {
+                        unit: id,
+                        insurgent: interruption.insurgent,
+                    });
+                    candidates.push(Command::ReactionTest {
+                        insurgent: interruption.insurgent,
+                        regular: id,
+                        kind: ReactionKind::Overwatch,
+                        modifiers: ReactionModifiers::proposed(unit),
+                    });
+                }
+                for spot in &self.hot_spots {
+                    candidates.push(Command::NeutralizeHotSpot {
+                        hot_spot: spot.number,
+                        unit: id,
+                    });
+                }
+            }
+            Side::Insurgent => {
+                for movement in [Movement::Halted, Movement::Cautious, Movement::Rapid] {
+                    candidates.push(Command::InsurgentAction { unit: id, movement });
+                }
+                for movement in [Movement::Cautious, Movement::Rapid] {
+                    candidates.push(Command::InterruptMove { unit: id, movement });
+                }
+                for purpose in [QualityPurpose::Interrupt, QualityPurpose::ActWithoutLeader] {
+                    candidates.push(Command::QualityCheck { unit: id, purpose });
+                }
+                if let Some(active) = self.active_unit.and_then(|a| self.unit(a)) {
+                    for kind in [ReactionKind::InterruptMovement, ReactionKind::InterruptFire] {
+                        candidates.push(Command::ReactionTest {
+                            insurgent: id,
+                            regular: active.id,
+                            kind,
+                            modifiers: ReactionModifiers::proposed(active),
+                        });
+                    }
+                }
+            }
+        }
+        for target in self.units_in_play(unit.side.opponent()) {
+            let modifiers =
+                FireModifiers::proposed(unit, target, self.settings.interruption_penalty);
+            for context in FireContext::ALL {
+                candidates.push(Command::Fire {
+                    attacker: id,
+                    target: target.id,
+                    modifiers: modifiers.clone(),
+                    context,
+                });
+            }
+        }
+        candidates.push(Command::DeclareInCover { unit: id });
+        for other in self.units_in_play(unit.side) {
+            candidates.push(Command::JoinUnit {
+                from: id,
+                into: other.id,
+            });
+        }
+        for figure in unit.figures.iter().filter(|f| f.is_leader()) {
+            candidates.push(Command::DetachLeader {
+                unit: id,
+                figure: figure.id,
+            });
+        }
+        for edge in Edge::ALL {
+            candidates.push(Command::LeaveTable {
+                unit: id,
+                edge: Some(edge),
+            });
+        }
+        candidates
+            .into_iter()
+            .filter(|c| self.allows(scenario, c))
+            .collect()
+    }
+
+    /// The commands that answer the steps due now, in the order they are due: each roll, the
+    /// choice of a Hot Spot, casualties with the proposed figures, Morale checks, the end of the
+    /// game; and a skip for each.
+    pub fn due_commands(&self, scenario: &Scenario) -> Vec<Command> {
+        let mut candidates = Vec::new();
+        for pending in &self.pending {
+            let id = pending.id;
+            if let Some(command) = pending.step.roll_command(id) {
+                candidates.push(command);
+            }
+            match &pending.step {
+                PendingStep::HotSpotChoice { .. } => {
+                    for spot in &self.hot_spots {
+                        candidates.push(Command::PlaceArrival {
+                            pending: id,
+                            hot_spot: spot.number,
+                        });
+                    }
+                }
+                PendingStep::Casualties { unit, count } => {
+                    let figures = self
+                        .unit(*unit)
+                        .map(|u| u.casualty_proposal(*count as usize))
+                        .unwrap_or_default();
+                    candidates.push(Command::RemoveCasualties {
+                        pending: id,
+                        figures: figures.clone(),
+                    });
+                    candidates.push(Command::FirstAid {
+                        pending: id,
+                        figures,
+                    });
+                }
+                PendingStep::MoraleCheck { unit, .. } => candidates.push(Command::MoraleCheck {
+                    unit: *unit,
+                    modifier: 0,
+                    defensible: false,
+                }),
+                PendingStep::InsurgencyRoll
+                | PendingStep::TableRoll
+                | PendingStep::Arrival { .. }
+                | PendingStep::AmbushRoll { .. }
+                | PendingStep::AmbushPlacement { .. } => {}
+            }
+            candidates.push(Command::SkipPending { pending: id });
+        }
+        candidates
+            .into_iter()
+            .filter(|c| self.allows(scenario, c))
+            .collect()
+    }
+
+    /// The commands that move the turn on, if allowed now: start the activations, end them, end
+    /// the turn; and, when the app proposes the end of the game, end it or play on.
+    pub fn phase_commands(&self, scenario: &Scenario) -> Vec<Command> {
+        let mut candidates = vec![
+            Command::StartActivations,
+            Command::StartInsurgentPhase,
+            Command::EndTurn,
+        ];
+        if self.end_proposed.is_some() {
+            candidates.extend([Command::EndGame, Command::PlayOn]);
+        }
+        candidates
+            .into_iter()
+            .filter(|c| self.allows(scenario, c))
+            .collect()
+    }
+
+    /// Every command the gate accepts now, but for notes, settings and manual edits: the steps
+    /// due, the phase's own, and every unit's.
+    pub fn legal_commands(&self, scenario: &Scenario) -> Vec<Command> {
+        let mut commands = self.due_commands(scenario);
+        commands.extend(self.phase_commands(scenario));
+        for unit in self.units.iter().filter(|u| u.in_play()) {
+            commands.extend(self.choices_for(scenario, unit.id));
+        }
+        commands
+    }
+}

@@ -1,0 +1,259 @@
+//! The solo opponent's plan: the steps it will take, when each runs, and what it waits for.
+//!
+//! The doctrine (`super`) decides; the plan turns a decision into commands for the game, in order,
+//! each with the condition under which it still makes sense. The app takes one step at a time and
+//! plays its command through the gate; a refusal stops the plan until the player acts.
+
+use crate::game::{Command, FireContext, Game, PendingStep, Phase, QualityPurpose, ReactionKind};
+use crate::rules::checks::ReactionModifiers;
+use crate::unit::{Movement, Side, UnitId};
+
+use super::{InterruptDecision, Order, View};
+
+/// When a step of the plan is taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum When {
+    /// Always: a refusal stops the plan.
+    Always,
+    /// Only if the gate allows it by then (the unit may have failed its check, or been wiped
+    /// out); otherwise the step is dropped.
+    Allowed,
+    /// Only if this unit's interruption let the Insurgents act first.
+    InsurgentsFirst(UnitId),
+}
+
+/// One step of the solo opponent's plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Give a command, if its condition holds.
+    Give(Command, When),
+    /// Log, in plain words, how this unit's interruption turned out.
+    ReactionWords {
+        /// The interrupting Insurgent unit.
+        insurgent: UnitId,
+        /// The Regular unit.
+        regular: UnitId,
+        /// What was interrupted.
+        kind: ReactionKind,
+    },
+}
+
+impl Step {
+    /// A command given whatever happens.
+    pub fn always(command: Command) -> Self {
+        Self::Give(command, When::Always)
+    }
+
+    /// A command given only if the gate allows it when its turn comes.
+    pub fn if_allowed(command: Command) -> Self {
+        Self::Give(command, When::Allowed)
+    }
+
+    /// A note in the log.
+    pub fn note(unit: Option<UnitId>, text: impl Into<String>) -> Self {
+        Self::always(Command::SoloNote {
+            unit,
+            text: text.into(),
+        })
+    }
+}
+
+/// The command a step gives now, or `None` when its condition does not hold (it is dropped).
+pub fn command(game: &Game, step: &Step) -> Option<Command> {
+    let state = game.state();
+    match step {
+        Step::Give(command, When::Always) => Some(command.clone()),
+        Step::Give(command, When::Allowed) => game.check(command).is_ok().then(|| command.clone()),
+        Step::Give(command, When::InsurgentsFirst(unit)) => state
+            .interruption_by(*unit)
+            .is_some_and(|i| i.insurgents_first)
+            .then(|| command.clone()),
+        Step::ReactionWords {
+            insurgent,
+            regular,
+            kind,
+        } => {
+            let first = state.interruption_by(*insurgent)?.insurgents_first;
+            let (ins, reg) = (state.unit(*insurgent)?, state.unit(*regular)?);
+            Some(Command::SoloNote {
+                unit: Some(*insurgent),
+                text: super::interrupt_words(&ins.name, &reg.name, *kind, first),
+            })
+        }
+    }
+}
+
+/// The steps that carry out the Insurgents' answer to an activation: every decision in the log,
+/// then, for each unit that interrupts, its check, its Reaction test, the words of the result,
+/// and its fire when it acts first.
+pub fn interrupt_steps(
+    game: &Game,
+    regular: UnitId,
+    decisions: &[InterruptDecision],
+    views: &[(UnitId, View)],
+) -> Vec<Step> {
+    let state = game.state();
+    let Some(target) = state.unit(regular) else {
+        return Vec::new();
+    };
+    let mut steps: Vec<Step> = decisions
+        .iter()
+        .map(|d| Step::note(Some(d.unit), d.reason.clone()))
+        .collect();
+    for d in decisions {
+        let (Some(kind), Some(unit)) = (d.attempt, state.unit(d.unit)) else {
+            continue;
+        };
+        if unit.needs_interrupt_check() {
+            steps.push(Step::always(Command::QualityCheck {
+                unit: d.unit,
+                purpose: QualityPurpose::Interrupt,
+            }));
+        }
+        steps.push(Step::if_allowed(Command::ReactionTest {
+            insurgent: d.unit,
+            regular,
+            kind,
+            modifiers: ReactionModifiers::proposed(target),
+        }));
+        steps.push(Step::ReactionWords {
+            insurgent: d.unit,
+            regular,
+            kind,
+        });
+        let view = view_of(views, d.unit, regular);
+        steps.push(Step::Give(
+            Command::Fire {
+                attacker: d.unit,
+                target: regular,
+                modifiers: super::fire_modifiers(state, unit, target, &view),
+                context: FireContext::Interrupt,
+            },
+            When::InsurgentsFirst(d.unit),
+        ));
+    }
+    steps
+}
+
+/// Interruptions where the Regulars reacted first and the Insurgent unit has still to fire:
+/// (Insurgent unit, the Regular unit it interrupted).
+pub fn waiting_to_fire(game: &Game) -> Vec<(UnitId, UnitId)> {
+    game.state()
+        .interruptions
+        .iter()
+        .filter(|i| !i.insurgents_first && !i.insurgent_acted)
+        .filter(|i| {
+            let fire = Command::Fire {
+                attacker: i.insurgent,
+                target: i.regular,
+                modifiers: Default::default(),
+                context: FireContext::Interrupt,
+            };
+            game.check(&fire).is_ok()
+        })
+        .map(|i| (i.insurgent, i.regular))
+        .collect()
+}
+
+/// The steps of an Insurgent unit's interruption fire once the Regulars' reaction is done.
+pub fn fire_after_reaction(
+    game: &Game,
+    insurgent: UnitId,
+    regular: UnitId,
+    view: &View,
+) -> Vec<Step> {
+    let state = game.state();
+    let (Some(ins), Some(reg)) = (state.unit(insurgent), state.unit(regular)) else {
+        return Vec::new();
+    };
+    vec![
+        Step::note(
+            Some(insurgent),
+            format!("{} fires on {} after its reaction.", ins.name, reg.name),
+        ),
+        Step::if_allowed(Command::Fire {
+            attacker: insurgent,
+            target: regular,
+            modifiers: super::fire_modifiers(state, ins, reg, view),
+            context: FireContext::Interrupt,
+        }),
+    ]
+}
+
+/// The commands that carry out an order in the Insurgent phase.
+pub fn order_steps(
+    game: &Game,
+    unit: UnitId,
+    order: &Order,
+    views: &[(UnitId, View)],
+) -> Vec<Step> {
+    let state = game.state();
+    let act = |movement| Step::always(Command::InsurgentAction { unit, movement });
+    match order {
+        Order::Fire { target } => {
+            let (Some(ins), Some(reg)) = (state.unit(unit), state.unit(*target)) else {
+                return Vec::new();
+            };
+            let view = view_of(views, unit, *target);
+            vec![
+                act(Movement::Halted),
+                Step::if_allowed(Command::Fire {
+                    attacker: unit,
+                    target: *target,
+                    modifiers: super::fire_modifiers(state, ins, reg, &view),
+                    context: FireContext::Activation,
+                }),
+            ]
+        }
+        Order::Join { into } => vec![Step::always(Command::JoinUnit {
+            from: unit,
+            into: *into,
+        })],
+        Order::FallBack | Order::Advance { .. } => vec![act(Movement::Cautious)],
+        Order::TakeCover => vec![act(Movement::Halted)],
+    }
+}
+
+/// What this Insurgent unit told the player it sees of that Regular unit.
+fn view_of(views: &[(UnitId, View)], insurgent: UnitId, regular: UnitId) -> View {
+    views
+        .iter()
+        .find(|(i, v)| *i == insurgent && v.regular == regular)
+        .map(|(_, v)| v.clone())
+        .unwrap_or_else(|| View::unseen(regular))
+}
+
+/// The next step the solo opponent takes on its own, if any: the Insurgents' share of what is
+/// due (reinforcements, ambushes, their casualties and Morale checks).
+pub fn automatic_step(game: &Game) -> Option<Step> {
+    let state = game.state();
+    if !state.settings.solo || state.phase == Phase::GameOver {
+        return None;
+    }
+    let insurgent = |id: UnitId| state.unit(id).is_some_and(|u| u.side == Side::Insurgent);
+    for pending in &state.pending {
+        if let Some(command) = pending.step.roll_command(pending.id) {
+            return Some(Step::always(command));
+        }
+        let command = match &pending.step {
+            PendingStep::Casualties { unit, count } if insurgent(*unit) => {
+                let figures = state
+                    .unit(*unit)
+                    .map(|u| u.casualty_proposal(*count as usize))
+                    .unwrap_or_default();
+                Command::RemoveCasualties {
+                    pending: pending.id,
+                    figures,
+                }
+            }
+            PendingStep::MoraleCheck { unit, .. } if insurgent(*unit) => Command::MoraleCheck {
+                unit: *unit,
+                modifier: 0,
+                defensible: false,
+            },
+            _ => continue,
+        };
+        return Some(Step::always(command));
+    }
+    None
+}
