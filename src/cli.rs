@@ -228,17 +228,42 @@ pub fn schema() -> String {
     serde_json::to_string_pretty(&schema).unwrap_or_default()
 }
 
-/// `report`: the state of a saved game.
-pub fn report(path: &Path, json: bool) -> Result<String, CliError> {
-    let loaded = journal::load_path(path)
-        .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
+/// `report`: the state of a saved game. A game the rules stopped in is printed as it stood
+/// before the entry they refused, with a warning naming the line, and the exit code is 1.
+pub fn report(path: &Path, json: bool) -> Output {
+    let loaded = match journal::load_path(path) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            return Output {
+                stderr: format!("error: {}: {e}\n", path.display()),
+                code: 1,
+                ..Output::default()
+            };
+        }
+    };
+    let mut out = Output::default();
+    if let Some(refused) = &loaded.refused {
+        out.stderr = format!("warning: {}: {}\n", path.display(), refused.words());
+        out.code = 1;
+    }
     if json {
         let mut value = crate::report::json(&loaded.game);
-        if let Some(torn) = loaded.dropped {
-            // Keep standard output one JSON object: the note goes into it.
+        if let Some(torn) = &loaded.dropped {
+            // Keep standard output one JSON object: the notes go into it.
             value["dropped_line"] = serde_json::json!(torn.line);
         }
-        return serde_json::to_string_pretty(&value).map_err(|e| CliError::failed(e.to_string()));
+        if let Some(refused) = &loaded.refused {
+            value["refused_line"] = serde_json::json!(refused.line);
+            value["refused_reason"] = serde_json::json!(refused.reason);
+        }
+        match serde_json::to_string_pretty(&value) {
+            Ok(text) => out.stdout = format!("{text}\n"),
+            Err(e) => {
+                out.stderr.push_str(&format!("error: {e}\n"));
+                out.code = 1;
+            }
+        }
+        return out;
     }
     let mut text = crate::report::text(&loaded.game);
     if let Some(torn) = loaded.dropped {
@@ -247,7 +272,8 @@ pub fn report(path: &Path, json: bool) -> Result<String, CliError> {
             torn.line, torn.bytes
         ));
     }
-    Ok(text)
+    out.stdout = text;
+    out
 }
 
 /// Reads a pool such as `7d8` or `4d6+1d8` into its dice, best first.

@@ -120,7 +120,7 @@ fn main() -> ExitCode {
             emit(cli::validate(&paths))
         }
         Some(Command::Schema) => print(Ok(cli::schema())),
-        Some(Command::Report { save, json }) => print(cli::report(&save, json)),
+        Some(Command::Report { save, json }) => emit(cli::report(&save, json)),
         Some(Command::Play { file }) => {
             if !file.exists() {
                 return print(Err(CliError::usage(format!(

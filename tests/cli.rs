@@ -137,3 +137,19 @@ fn odds_json_is_a_distribution() {
         assert!(err.contains(expect), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn report_of_a_save_the_rules_stop_in_prints_it_warns_and_fails() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/v1-contractors-walk-off.jsonl"
+    );
+    let (code, out, err) = run(&["report", path]);
+    assert_eq!(code, 1);
+    assert!(out.contains("Turn 1 — Regular activations"), "{out}");
+    assert!(err.contains("line 3 cannot be replayed"), "{err}");
+    let (code, out, _) = run(&["report", "--json", path]);
+    assert_eq!(code, 1);
+    let value: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(value["refused_line"], 3);
+}

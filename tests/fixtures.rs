@@ -77,3 +77,59 @@ fn a_crash_cut_last_line_is_left_out_and_said() {
     let torn = loaded.dropped.expect("the unfinished line is reported");
     assert_eq!(torn.line, 60);
 }
+
+#[test]
+fn an_entry_the_corrected_rules_refuse_opens_the_game_as_it_stood_before_it() {
+    for (name, line, left_out, why) in [
+        ("v1-contractors-walk-off", 3, 4, "never acts on its own"),
+        (
+            "v1-reaction-without-interruption",
+            4,
+            2,
+            "has nothing to react to",
+        ),
+    ] {
+        let loaded = journal::load_path(&fixture(&format!("{name}.jsonl")))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let refused = loaded
+            .refused
+            .clone()
+            .expect("the refused entry is reported");
+        assert_eq!((refused.line, refused.left_out), (line, left_out), "{name}");
+        assert!(refused.reason.contains(why), "{name}: {}", refused.reason);
+        assert_eq!(refused.written_by_rules, 1);
+        let words = refused.words();
+        assert!(
+            words.contains(&format!("line {line}")) && words.contains("earlier rules"),
+            "{words}"
+        );
+        assert_eq!(digest(&loaded.game), expected(name), "{name}");
+    }
+}
+
+#[test]
+fn resuming_a_refused_save_keeps_the_file_and_goes_on_in_a_journal_of_its_own() {
+    use ambush_alley::session::Session;
+    let dir = std::env::temp_dir().join(format!("aa-fixtures-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let autosave = dir.join("autosave.jsonl");
+    let original = std::fs::read(fixture("v1-contractors-walk-off.jsonl")).expect("fixture");
+    std::fs::write(&autosave, &original).expect("copy");
+    let loaded = journal::load_path(&autosave).expect("loads");
+    let session = Session::resume(loaded, &autosave, Some(&autosave));
+    assert_eq!(session.save_error(), None);
+    // The journal now holds the game as it opened, in the current format.
+    let reread = journal::load_path(&autosave).expect("the new autosave loads");
+    assert_eq!(reread.refused, None);
+    assert_eq!(reread.game.entries().len(), 1);
+    // The original is kept, byte for byte, beside it.
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with("previous-game"))
+        .collect();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(std::fs::read(kept[0].path()).expect("kept"), original);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -3,7 +3,7 @@
 mod common;
 
 use ambush_alley::dice::Die;
-use ambush_alley::game::{EntryState, Game};
+use ambush_alley::game::{EntryState, Game, PlayError};
 use ambush_alley::rules::fire::{self, FireModifiers, MAX_POOL};
 use ambush_alley::unit::{Side, Weapon};
 use proptest::prelude::*;
@@ -219,13 +219,35 @@ proptest! {
             let command = common::random_command(&game, &mut pick);
             let before = game.state().clone();
             let entries = game.entries().len();
-            if game.play(command, &mut dice).is_err() {
+            if let Err(why) = game.check(&command) {
+                // Refused by the gate: no die is asked for (a typed source keeps every face),
+                // and nothing changes.
+                let mut typed = ambush_alley::dice::DiceSource::typed(vec![vec![6u8; 10]; 12]);
+                let played = game.play(command, &mut typed);
+                prop_assert_eq!(played.err(), Some(PlayError::Rule(why)));
+                let ambush_alley::dice::DiceSource::Typed(queue) = &typed else { unreachable!() };
+                prop_assert_eq!(queue.len(), 12);
                 refused += 1;
                 prop_assert_eq!(game.state(), &before);
                 prop_assert_eq!(game.entries().len(), entries);
+            } else {
+                prop_assert!(game.play(command, &mut dice).is_ok());
             }
         }
         // The random player tries plenty of things the rules refuse.
         prop_assert!(steps < 20 || refused > 0);
+    }
+
+    #[test]
+    fn every_command_the_query_offers_passes_the_gate_and_applies(seed in any::<u64>(), steps in 0usize..150) {
+        let game = common::random_game(seed, steps);
+        let offered = game.state().legal_commands(game.scenario());
+        let mut dice = ambush_alley::dice::DiceSource::seeded(seed);
+        for command in offered {
+            prop_assert!(game.check(&command).is_ok(), "{:?}", command);
+            let mut next = game.clone();
+            let played = next.play(command.clone(), &mut dice);
+            prop_assert!(played.is_ok(), "{:?}: {:?}", command, played.err());
+        }
     }
 }

@@ -39,18 +39,6 @@ impl FireContext {
     ];
 }
 
-impl FireContext {
-    /// Plain words.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            FireContext::Activation => "fires on",
-            FireContext::Interrupt => "interrupts with fire on",
-            FireContext::Reaction => "reacts with fire on",
-            FireContext::Overwatch => "fires from Overwatch on",
-        }
-    }
-}
-
 /// What a Reaction test decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

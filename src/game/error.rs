@@ -76,7 +76,7 @@ pub enum RuleError {
     #[error("{0} is Shaken: it may only move away from the enemy")]
     Shaken(String),
     /// Units of dependants never act.
-    #[error("{0} never acts on its own")]
+    #[error("{0}: a unit of dependants, that never acts on its own")]
     NonCombatant(String),
     /// The unit may not move this turn.
     #[error("{unit} may not move this turn: {why}")]

@@ -120,10 +120,11 @@ impl ReactionModifiers {
     /// What the Regular unit's recorded movement says.
     pub fn proposed(regular: &Unit) -> Self {
         let status = &regular.status;
-        // A unit that has not moved yet this turn is standing still.
+        // A unit that has not moved yet this turn is standing still, unless a Pull Back drove
+        // it back.
         let this_turn = status.movement.unwrap_or(Movement::Halted);
-        let alert_now =
-            status.overwatch || matches!(this_turn, Movement::Halted | Movement::Cautious);
+        let stationary = this_turn == Movement::Halted && !status.pulled_back;
+        let alert_now = status.overwatch || stationary || this_turn == Movement::Cautious;
         let still_last_turn = status.last_movement == Some(Movement::Halted);
         Self {
             regular_alert: alert_now || still_last_turn,

@@ -28,11 +28,6 @@ impl InsurgencyLevel {
             (InsurgencyLevel::Level(_), None) => false,
         }
     }
-
-    /// True when the Insurgency roll needs a die.
-    pub fn needs_roll(self) -> bool {
-        matches!(self, InsurgencyLevel::Level(_))
-    }
 }
 
 impl fmt::Display for InsurgencyLevel {

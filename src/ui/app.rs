@@ -194,6 +194,9 @@ impl AssistantApp {
                         torn.bytes
                     ));
                 }
+                if let Some(refused) = &loaded.refused {
+                    summary.push_str(&format!("; {}", refused.words()));
+                }
                 ResumeOffer {
                     summary,
                     loaded: Some(Box::new(loaded)),
@@ -466,12 +469,16 @@ impl AssistantApp {
                 self.message = Some(Message::info(format!("Started {}.", path.display())));
             }
             Ok(Opened::Journal(loaded)) => {
-                let notice = loaded.dropped.as_ref().map(|t| {
+                let mut notice = loaded.dropped.as_ref().map(|t| {
                     format!(
                         " Its last line ({}) was unfinished — a save cut short — and was left out.",
                         t.line
                     )
                 });
+                if let Some(refused) = &loaded.refused {
+                    let words = format!(" Its {}", refused.words());
+                    notice = Some(notice.unwrap_or_default() + &words);
+                }
                 if !self.may_leave_game() {
                     return;
                 }

@@ -170,13 +170,13 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
             ui,
             "Referee's adjustment, Regulars:",
             &mut form.reaction.regular_adjust,
-            -3..=3,
+            crate::limits::DIE_ADJUST.range(),
         );
         super::style::number(
             ui,
             "Insurgents:",
             &mut form.reaction.insurgent_adjust,
-            -3..=3,
+            crate::limits::DIE_ADJUST.range(),
         );
     });
     let setup = ReactionSetup::new(ins, reg, &form.reaction);
@@ -278,7 +278,7 @@ fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiC
             ui,
             "Modifier to every die:",
             &mut form.morale_modifier,
-            -3..=3,
+            crate::limits::DIE_ADJUST.range(),
         );
     });
     let Some(id) = form.morale_unit else {

@@ -161,7 +161,10 @@ fn unit_edit_ui(
                 ui.label("Optimum Range (inches)");
                 if let Some(r) = p.optimum_range.as_mut() {
                     name_it(
-                        &ui.add(egui::DragValue::new(r).range(0..=48)),
+                        &ui.add(
+                            egui::DragValue::new(r)
+                                .range(crate::limits::OPTIMUM_RANGE.range::<u32>()),
+                        ),
                         egui::Role::SpinButton,
                         "Optimum Range (inches)",
                     );
@@ -170,7 +173,7 @@ fn unit_edit_ui(
                 ui.label("Armor dice");
                 if let Some(a) = p.armor.as_mut() {
                     name_it(
-                        &ui.add(egui::DragValue::new(a).range(0..=3)),
+                        &ui.add(egui::DragValue::new(a).range(crate::limits::ARMOR.range::<u8>())),
                         egui::Role::SpinButton,
                         "Armor dice",
                     );
@@ -236,7 +239,12 @@ fn unit_edit_ui(
             &mut s.times_interrupted,
             9,
         );
-        super::style::stepper(ui, "Interrupts made this turn", &mut s.interrupts_made, 9);
+        super::style::stepper(
+            ui,
+            "Interrupts made this turn",
+            &mut s.interrupts_made,
+            crate::limits::INTERRUPTS.max as u8,
+        );
         if s != before {
             queue.push(UiCommand::Play(Command::SetStatus {
                 unit: id,
@@ -394,18 +402,29 @@ fn new_unit_ui(ui: &mut Ui, form: &mut EditForm, queue: &mut Vec<UiCommand>) {
                 ui.label("Optimum Range / armor");
                 ui.horizontal(|ui| {
                     name_it(
-                        &ui.add(egui::DragValue::new(&mut u.optimum_range).range(0..=48)),
+                        &ui.add(
+                            egui::DragValue::new(&mut u.optimum_range)
+                                .range(crate::limits::OPTIMUM_RANGE.range::<u32>()),
+                        ),
                         egui::Role::SpinButton,
                         "Optimum Range of the new unit",
                     );
                     name_it(
-                        &ui.add(egui::DragValue::new(&mut u.armor).range(0..=3)),
+                        &ui.add(
+                            egui::DragValue::new(&mut u.armor)
+                                .range(crate::limits::ARMOR.range::<u8>()),
+                        ),
                         egui::Role::SpinButton,
                         "Armor of the new unit",
                     );
                 });
                 ui.end_row();
-                super::style::number(ui, "Riflemen", &mut form.riflemen, 1..=20);
+                super::style::number(
+                    ui,
+                    "Riflemen",
+                    &mut form.riflemen,
+                    1..=crate::limits::FIGURES_PER_UNIT.max as u8 - 1,
+                );
                 ui.end_row();
                 ui.label("Position");
                 ui.text_edit_singleline(&mut u.location);

@@ -173,7 +173,7 @@ pub fn fire_ui(
             ui,
             "Dice lost to interruptions and Overwatch fire:",
             &mut m.interruption_dice,
-            0..=10,
+            crate::limits::LOST_DICE.range(),
         );
     });
     ui.checkbox(
@@ -204,9 +204,14 @@ pub fn fire_ui(
             ui,
             "Referee's adjustment to Firepower:",
             &mut m.firepower_adjust,
-            -10..=10,
+            crate::limits::POOL_ADJUST.range(),
         );
-        super::style::number(ui, "to Defense:", &mut m.defense_adjust, -10..=10);
+        super::style::number(
+            ui,
+            "to Defense:",
+            &mut m.defense_adjust,
+            crate::limits::POOL_ADJUST.range(),
+        );
     });
 
     let firepower = fire::firepower(attacker, &form.modifiers);

@@ -159,7 +159,12 @@ impl GameState {
         self.turn += 1;
         self.phase = Phase::Reinforcements;
         let reason = EndReason::LastTurn { turn: ending };
-        if last && !self.declined_ends.contains(&reason) {
+        // Once the referee plays on past the last turn, the game has no turn limit left.
+        let played_on = self
+            .declined_ends
+            .iter()
+            .any(|r| matches!(r, EndReason::LastTurn { .. }));
+        if last && !played_on {
             outcome.summary = format!("End of turn {ending}, the scenario's last");
             outcome.note(format!(
                 "The game ends: {} — end it, or play on",
