@@ -8,9 +8,11 @@ mod checks;
 mod command;
 mod dice_entry;
 mod edit;
+mod edit_game;
 mod fire;
 mod log;
 mod odds_view;
+mod prefs;
 mod result;
 mod scenario_info;
 mod solo;
@@ -22,8 +24,9 @@ mod units;
 
 use std::path::PathBuf;
 
-pub use app::{AssistantApp, Prefs};
+pub use app::AssistantApp;
 pub use command::UiCommand;
+pub use prefs::Prefs;
 
 /// The tabs of the desk in the middle of the window.
 #[derive(

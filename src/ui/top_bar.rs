@@ -7,8 +7,8 @@ use egui::{RichText, Ui};
 use crate::session::Session;
 use crate::unit::Side;
 
-use super::app::Prefs;
 use super::command::UiCommand;
+use super::prefs::Prefs;
 use super::style;
 
 /// Draws the top bar.

@@ -5,12 +5,14 @@
 //! a crash loses at most the line being written; reading such a journal keeps every complete
 //! entry and says what was dropped.
 
-use std::fs::{File, OpenOptions};
-use std::io::{Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+
+mod writer;
+
+pub use writer::{JournalWriter, write_whole};
 
 use crate::game::{Entry, Game, Settings};
 use crate::scenario::check::{LoadedScenario, ScenarioError, load_file};
@@ -305,177 +307,4 @@ fn read_header(line: &[u8], complete: bool) -> Result<Header, JournalError> {
         }
     }
     serde_json::from_slice(line).map_err(|e| JournalError::Header(e.to_string()))
-}
-
-/// The error for a failed write to `path`.
-fn write_error(path: &Path) -> impl Fn(std::io::Error) -> JournalError + Copy + '_ {
-    move |e| JournalError::Io(format!("cannot write {}: {e}", path.display()))
-}
-
-/// One journal line: the value as JSON, then a newline.
-fn json_line(value: &impl Serialize) -> Result<Vec<u8>, JournalError> {
-    let mut line = serde_json::to_vec(value).map_err(|e| JournalError::Io(e.to_string()))?;
-    line.push(b'\n');
-    Ok(line)
-}
-
-/// Writes a journal line by line, flushing each to disk.
-#[derive(Debug)]
-pub struct JournalWriter {
-    file: File,
-    path: PathBuf,
-    /// Entries of the game already on disk.
-    written: usize,
-    /// Length of the file's intact part.
-    len: u64,
-    /// A write failed and the file may hold part of a line after the intact part.
-    dirty: bool,
-}
-
-impl JournalWriter {
-    /// Creates (or replaces) a journal holding just the header.
-    pub fn create(path: &Path, header: &Header) -> Result<Self, JournalError> {
-        let io = write_error(path);
-        if let Some(dir) = path.parent()
-            && !dir.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(dir).map_err(io)?;
-        }
-        let line = json_line(header)?;
-        let mut file = File::create(path).map_err(io)?;
-        file.write_all(&line).map_err(io)?;
-        file.flush().map_err(io)?;
-        file.sync_data().map_err(io)?;
-        Ok(Self {
-            file,
-            path: path.to_owned(),
-            written: 0,
-            len: line.len() as u64,
-            dirty: false,
-        })
-    }
-
-    /// Writes the whole game to `path` (replacing what was there) and opens it to go on
-    /// appending.
-    pub fn write_game(path: &Path, header: &Header, game: &Game) -> Result<Self, JournalError> {
-        let len = write_whole(path, header, game)?;
-        Self::reopen_at(path, len, game.entries().len())
-    }
-
-    /// Opens a journal that was just read, to go on appending after its intact part (a torn
-    /// last line is cut off first).
-    pub fn reopen(path: &Path, loaded: &LoadedJournal) -> Result<Self, JournalError> {
-        Self::reopen_at(path, loaded.intact_len, loaded.game.entries().len())
-    }
-
-    /// Opens a journal whose first `intact_len` bytes hold `written` entries, to append after
-    /// them. Anything after the intact part is cut off; an intact part that ends without a
-    /// newline (a crash just before it, or a file saved by hand) gets one first, so the next
-    /// entry starts on a line of its own.
-    pub fn reopen_at(path: &Path, intact_len: u64, written: usize) -> Result<Self, JournalError> {
-        use std::io::Read;
-        let io = write_error(path);
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(path)
-            .map_err(io)?;
-        let mut last = [0u8; 1];
-        let ends_in_newline = intact_len == 0
-            || (file.seek(SeekFrom::Start(intact_len - 1)).is_ok()
-                && file.read_exact(&mut last).is_ok()
-                && last[0] == b'\n');
-        let mut writer = Self {
-            file,
-            path: path.to_owned(),
-            written,
-            len: intact_len,
-            dirty: false,
-        };
-        writer.cut_to_intact().map_err(io)?;
-        if !ends_in_newline {
-            writer
-                .file
-                .write_all(b"\n")
-                .and_then(|()| writer.file.sync_data())
-                .map_err(io)?;
-            writer.len += 1;
-        }
-        Ok(writer)
-    }
-
-    /// Where the journal is.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Entries already on disk.
-    pub fn written(&self) -> usize {
-        self.written
-    }
-
-    fn cut_to_intact(&mut self) -> std::io::Result<()> {
-        self.file.set_len(self.len)?;
-        self.file.seek(SeekFrom::Start(self.len))?;
-        Ok(())
-    }
-
-    /// Appends one entry and flushes it to disk. On failure (a full disk) the file is cut back
-    /// to its last complete line, so a later attempt starts clean.
-    pub fn append(&mut self, entry: &Entry) -> Result<(), JournalError> {
-        if self.dirty {
-            // Part of a line may follow the intact part: cut it before writing anything new.
-            self.cut_to_intact().map_err(write_error(&self.path))?;
-            self.dirty = false;
-        }
-        let line = json_line(entry)?;
-        let result = self
-            .file
-            .write_all(&line)
-            .and_then(|()| self.file.flush())
-            .and_then(|()| self.file.sync_data());
-        if let Err(e) = result {
-            self.dirty = self.cut_to_intact().is_err();
-            return Err(write_error(&self.path)(e));
-        }
-        self.len += line.len() as u64;
-        self.written += 1;
-        Ok(())
-    }
-
-    /// Appends every entry of the game not yet on disk. Returns how many were written.
-    pub fn catch_up(&mut self, game: &Game) -> Result<usize, JournalError> {
-        let mut n = 0;
-        while let Some(entry) = game.entries().get(self.written) {
-            self.append(entry)?;
-            n += 1;
-        }
-        Ok(n)
-    }
-}
-
-/// Writes a whole game as a journal in one go (used by "Save as…"). Returns the file's length.
-pub fn write_whole(path: &Path, header: &Header, game: &Game) -> Result<u64, JournalError> {
-    // Written beside the target first and renamed, so an old file is never half overwritten.
-    let tmp = path.with_extension("jsonl.tmp");
-    let result = write_whole_to(&tmp, header, game).and_then(|len| {
-        std::fs::rename(&tmp, path)
-            .map_err(write_error(path))
-            .map(|()| len)
-    });
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
-fn write_whole_to(tmp: &Path, header: &Header, game: &Game) -> Result<u64, JournalError> {
-    let mut writer = JournalWriter::create(tmp, header)?;
-    for entry in game.entries() {
-        let line = json_line(entry)?;
-        writer.file.write_all(&line).map_err(write_error(tmp))?;
-        writer.len += line.len() as u64;
-    }
-    writer.file.sync_all().map_err(write_error(tmp))?;
-    Ok(writer.len)
 }

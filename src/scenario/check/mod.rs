@@ -1,0 +1,281 @@
+//! Reading a scenario: JSON text — plain file types — a checked [`Scenario`].
+//!
+//! Every problem is reported, not just the first, each with where it is: a line and column
+//! for JSON syntax and shape, a field path (`units[2].tq`) for the meaning.
+
+use std::fmt;
+use std::path::Path;
+
+use crate::dice::Die;
+use crate::rules::reinforcements::InsurgencyLevel;
+use crate::unit::Side;
+
+use super::file::{InsurgencyFile, SCENARIO_FORMAT, SCENARIO_VERSION, ScenarioFile};
+use super::{InsurgentProfile, Objective, Scenario};
+
+/// The largest scenario file read; larger ones are refused before parsing.
+pub const MAX_SCENARIO_BYTES: u64 = 10 * 1024 * 1024;
+
+mod table;
+mod units;
+
+use table::{check_table, check_victory};
+use units::{check_hot_spots, check_units};
+
+// The bounds come from the one limits module the engine and the screens use too.
+const MAX_UNITS: usize = crate::limits::SCENARIO_UNITS.max as usize;
+const MAX_FIGURES_PER_UNIT: u32 = crate::limits::FIGURES_PER_UNIT.max as u32;
+const MAX_RANGE: u32 = crate::limits::OPTIMUM_RANGE.max as u32;
+const MAX_ARMOR: u32 = crate::limits::ARMOR.max as u32;
+const MAX_TURNS: u32 = crate::limits::TURN_LIMIT.max as u32;
+
+/// One thing wrong with a scenario's meaning, at a field path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Where: `units[2].figures[0].count`.
+    pub path: String,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+/// Why a scenario could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScenarioError {
+    /// The file could not be read.
+    #[error("cannot read the file: {0}")]
+    Io(String),
+    /// The file is too large to be a scenario.
+    #[error("the file is {size} bytes; a scenario is at most {MAX_SCENARIO_BYTES} bytes (10 MiB)")]
+    TooLarge {
+        /// Its size.
+        size: u64,
+    },
+    /// JSON syntax, or a value of the wrong type or an unknown field.
+    #[error("{line}:{column}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The JSON is well formed but does not make a playable scenario.
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Invalid(Vec<Problem>),
+}
+
+/// A scenario, checked, with the file it came from (kept whole for saved games).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedScenario {
+    /// As written.
+    pub file: ScenarioFile,
+    /// Checked.
+    pub scenario: Scenario,
+}
+
+/// Reads a scenario file from disk, refusing oversized files before reading them.
+pub fn load_path(path: &Path) -> Result<LoadedScenario, ScenarioError> {
+    use crate::files::{ReadError, read_capped};
+    let bytes = read_capped(path, MAX_SCENARIO_BYTES).map_err(|e| match e {
+        ReadError::Io(e) => ScenarioError::Io(e.to_string()),
+        ReadError::TooLarge(size) => ScenarioError::TooLarge { size },
+    })?;
+    load_bytes(&bytes)
+}
+
+/// Reads a scenario from bytes.
+pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
+    if bytes.len() as u64 > MAX_SCENARIO_BYTES {
+        return Err(ScenarioError::TooLarge {
+            size: bytes.len() as u64,
+        });
+    }
+    let file: ScenarioFile = serde_json::from_slice(bytes).map_err(|e| syntax_error(&e, bytes))?;
+    let scenario = check(&file).map_err(ScenarioError::Invalid)?;
+    Ok(LoadedScenario { file, scenario })
+}
+
+/// Turns an already-parsed file into a checked scenario.
+pub fn load_file(file: ScenarioFile) -> Result<LoadedScenario, ScenarioError> {
+    let scenario = check(&file).map_err(ScenarioError::Invalid)?;
+    Ok(LoadedScenario { file, scenario })
+}
+
+/// A serde_json error as a located syntax error; an error with no position (an I/O error,
+/// which bytes never give) is placed at the end of the text.
+pub(crate) fn syntax_error(error: &serde_json::Error, bytes: &[u8]) -> ScenarioError {
+    let (line, column) = if error.line() == 0 {
+        let text = String::from_utf8_lossy(bytes);
+        let line = text.lines().count().max(1);
+        let column = text.lines().last().map_or(0, str::len) + 1;
+        (line, column)
+    } else {
+        (error.line(), error.column())
+    };
+    // serde_json ends its messages with " at line L column C"; the position is printed apart.
+    let message = error.to_string();
+    let message = match message.rfind(" at line ") {
+        Some(i) => message[..i].to_owned(),
+        None => message,
+    };
+    ScenarioError::Syntax {
+        line,
+        column,
+        message,
+    }
+}
+
+/// Collects problems while the file is turned into a scenario.
+#[derive(Default)]
+pub(super) struct Checker {
+    pub(super) problems: Vec<Problem>,
+}
+
+impl Checker {
+    pub(super) fn problem(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.problems.push(Problem {
+            path: path.into(),
+            message: message.into(),
+        });
+    }
+
+    pub(super) fn die(&mut self, path: &str, text: &str) -> Die {
+        match text.parse::<Die>() {
+            Ok(die) => die,
+            Err(e) => {
+                self.problem(path, e.to_string());
+                Die::D6
+            }
+        }
+    }
+
+    pub(super) fn text(&mut self, path: &str, text: &str) {
+        if text.trim().is_empty() {
+            self.problem(path, "must not be empty");
+        }
+    }
+
+    pub(super) fn at_most(&mut self, path: &str, value: u32, max: u32, what: &str) -> u32 {
+        if value > max {
+            self.problem(
+                path,
+                format!("{value} is too large: expected at most {max} {what}"),
+            );
+            return max;
+        }
+        value
+    }
+}
+
+/// Checks a parsed scenario file and builds the scenario, or lists every problem.
+pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
+    let mut c = Checker::default();
+    if file.format != SCENARIO_FORMAT {
+        c.problem(
+            "format",
+            format!("'{}': expected \"{SCENARIO_FORMAT}\"", file.format),
+        );
+    }
+    if file.version > SCENARIO_VERSION {
+        c.problem(
+            "version",
+            format!(
+                "version {} was written by a newer app; this one reads version {SCENARIO_VERSION}",
+                file.version
+            ),
+        );
+    } else if file.version == 0 {
+        c.problem("version", format!("0: expected {SCENARIO_VERSION}"));
+    }
+    c.text("id", &file.id);
+    c.text("name", &file.name);
+    if let Some(limit) = file.turn_limit
+        && !(1..=MAX_TURNS).contains(&limit)
+    {
+        c.problem(
+            "turn_limit",
+            format!("{limit}: expected 1 to {MAX_TURNS} turns"),
+        );
+    }
+
+    let insurgency = match &file.insurgency_level {
+        InsurgencyFile::Level(n) if (1..=6).contains(n) => InsurgencyLevel::Level(*n as u8),
+        InsurgencyFile::Level(n) => {
+            c.problem(
+                "insurgency_level",
+                format!("{n}: expected 1 to 6, or \"automatic\""),
+            );
+            InsurgencyLevel::Automatic
+        }
+        InsurgencyFile::Word(w) if w.eq_ignore_ascii_case("automatic") => {
+            InsurgencyLevel::Automatic
+        }
+        InsurgencyFile::Word(w) => {
+            c.problem(
+                "insurgency_level",
+                format!("'{w}': expected 1 to 6, or \"automatic\""),
+            );
+            InsurgencyLevel::Automatic
+        }
+    };
+
+    let p = &file.insurgent_profile;
+    let insurgents = InsurgentProfile {
+        tq: c.die("insurgent_profile.tq", &p.tq),
+        leader_tq: c.die("insurgent_profile.leader_tq", &p.leader_tq),
+        morale: c.die("insurgent_profile.morale", &p.morale),
+        optimum_range: c.at_most(
+            "insurgent_profile.optimum_range",
+            p.optimum_range,
+            MAX_RANGE,
+            "inches",
+        ),
+        armor: c.at_most("insurgent_profile.armor", p.armor, MAX_ARMOR, "dice") as u8,
+    };
+
+    let hot_spots = check_hot_spots(&mut c, file);
+    let (units, tags) = check_units(&mut c, file);
+    let reinforcements = check_table(&mut c, file);
+    let victory = check_victory(&mut c, file, &tags);
+
+    let mut objectives = Vec::new();
+    if !file.objectives.regular.trim().is_empty() {
+        objectives.push(Objective {
+            side: Side::Regular,
+            text: file.objectives.regular.clone(),
+        });
+    }
+    if !file.objectives.insurgent.trim().is_empty() {
+        objectives.push(Objective {
+            side: Side::Insurgent,
+            text: file.objectives.insurgent.clone(),
+        });
+    }
+
+    if !c.problems.is_empty() {
+        return Err(c.problems);
+    }
+    Ok(Scenario {
+        id: file.id.clone(),
+        name: file.name.clone(),
+        brief: file.brief.clone(),
+        objectives,
+        table: file.table.clone(),
+        scale: file.scale,
+        units,
+        hot_spots,
+        insurgency,
+        reinforcements,
+        insurgents,
+        victory,
+        special_rules: file.special_rules.clone(),
+        turn_limit: file.turn_limit,
+    })
+}

@@ -1,0 +1,157 @@
+//! The checks of the reinforcement table and the victory points.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::rules::reinforcements::{
+    ArrivalSpec, DiceCount, FigureSpec, ReinforcementTable, TableRow,
+};
+use crate::unit::Weapon;
+
+use super::super::file::ScenarioFile;
+use super::super::{VictoryItem, VictoryTrigger};
+use super::units::check_id;
+use super::{Checker, MAX_FIGURES_PER_UNIT};
+
+pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> ReinforcementTable {
+    let mut rows = Vec::new();
+    let mut covered: BTreeMap<u32, String> = BTreeMap::new();
+    let mut ids: HashMap<&str, String> = HashMap::new();
+    for (i, r) in file.reinforcements.iter().enumerate() {
+        let path = format!("reinforcements[{i}]");
+        check_id(c, &mut ids, &r.id, &format!("{path}.id"));
+        if r.rolls.is_empty() {
+            c.problem(
+                format!("{path}.rolls"),
+                "a row needs at least one 2d6 total",
+            );
+        }
+        for (k, &roll) in r.rolls.iter().enumerate() {
+            let rpath = format!("{path}.rolls[{k}]");
+            if !(2..=12).contains(&roll) {
+                c.problem(rpath, format!("{roll}: a 2d6 total is 2 to 12"));
+            } else if let Some(first) = covered.get(&roll) {
+                c.problem(rpath, format!("total {roll} is already covered by {first}"));
+            } else {
+                covered.insert(roll, format!("{path} ('{}')", r.id));
+            }
+        }
+        if r.units.is_empty() && !r.roll_again {
+            c.problem(
+                format!("{path}.units"),
+                "a row brings at least one unit, or rolls again",
+            );
+        }
+        let mut units = Vec::new();
+        for (j, a) in r.units.iter().enumerate() {
+            let upath = format!("{path}.units[{j}]");
+            if a.figures.is_empty() {
+                c.problem(format!("{upath}.figures"), "an arriving unit needs figures");
+            }
+            let mut figures = Vec::new();
+            for (k, f) in a.figures.iter().enumerate() {
+                let fpath = format!("{upath}.figures[{k}]");
+                let count = match f.count.parse::<DiceCount>() {
+                    Ok(count) => count,
+                    Err(e) => {
+                        c.problem(format!("{fpath}.count"), e.to_string());
+                        DiceCount::fixed(1)
+                    }
+                };
+                if f.at_check {
+                    if !matches!(f.weapon, Weapon::MediumSupport) {
+                        c.problem(
+                            format!("{fpath}.at_check"),
+                            "only RPGs (medium_support) roll to be AT RPGs",
+                        );
+                    }
+                    if !count.is_fixed() {
+                        c.problem(
+                            format!("{fpath}.count"),
+                            format!(
+                                "'{}': RPGs that roll to be AT RPGs need a fixed count such as \"1\"",
+                                f.count
+                            ),
+                        );
+                    }
+                }
+                figures.push(FigureSpec {
+                    count,
+                    weapon: f.weapon,
+                    at_check: f.at_check,
+                });
+            }
+            let max_figures: u32 = figures.iter().map(|f| f.count.range().1).sum();
+            if max_figures > MAX_FIGURES_PER_UNIT {
+                c.problem(
+                    format!("{upath}.figures"),
+                    format!(
+                        "up to {max_figures} figures: an arriving unit has at most {MAX_FIGURES_PER_UNIT}"
+                    ),
+                );
+            }
+            units.push(ArrivalSpec { figures });
+        }
+        rows.push(TableRow {
+            id: r.id.clone(),
+            rolls: r.rolls.iter().map(|&x| x.clamp(0, 255) as u8).collect(),
+            units,
+            roll_again: r.roll_again,
+        });
+    }
+    let missing: Vec<String> = (2..=12)
+        .filter(|t| !covered.contains_key(t))
+        .map(|t| t.to_string())
+        .collect();
+    if !missing.is_empty() {
+        c.problem(
+            "reinforcements",
+            format!(
+                "total(s) {} not covered: every 2d6 total from 2 to 12 needs exactly one row",
+                missing.join(", ")
+            ),
+        );
+    }
+    if !file.reinforcements.is_empty() && file.reinforcements.iter().all(|r| r.roll_again) {
+        c.problem(
+            "reinforcements",
+            "every row rolls again: the table could never stop",
+        );
+    }
+    ReinforcementTable { rows }
+}
+
+pub(super) fn check_victory(
+    c: &mut Checker,
+    file: &ScenarioFile,
+    tags: &[String],
+) -> Vec<VictoryItem> {
+    let mut ids: HashMap<&str, String> = HashMap::new();
+    let mut items = Vec::new();
+    for (i, v) in file.victory.iter().enumerate() {
+        let path = format!("victory[{i}]");
+        check_id(c, &mut ids, &v.id, &format!("{path}.id"));
+        c.text(&format!("{path}.label"), &v.label);
+        if !(-100..=100).contains(&v.points) {
+            c.problem(
+                format!("{path}.points"),
+                format!("{}: expected -100 to 100", v.points),
+            );
+        }
+        if let VictoryTrigger::EscortedOff { tag, .. } = &v.trigger
+            && !tags.contains(tag)
+        {
+            c.problem(
+                format!("{path}.trigger.tag"),
+                format!("no figure carries the tag '{tag}'"),
+            );
+        }
+        items.push(VictoryItem {
+            id: v.id.clone(),
+            side: v.side,
+            points: v.points,
+            label: v.label.clone(),
+            trigger: v.trigger.clone(),
+        });
+    }
+    items
+}

@@ -1,0 +1,334 @@
+//! The checks of Hot Spots, units, their figures, leaders and ambushes.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::dice::Die;
+use crate::unit::{Side, Weapon};
+
+use super::super::file::{AmbushFile, FigureFile, LeaderFile, ScenarioFile, UnitFile};
+use super::super::{AmbushPoint, AmbushSetup, FigureSetup, HotSpotSetup, UnitSetup};
+use super::{Checker, MAX_ARMOR, MAX_FIGURES_PER_UNIT, MAX_RANGE, MAX_TURNS, MAX_UNITS};
+
+pub(super) fn check_hot_spots(c: &mut Checker, file: &ScenarioFile) -> Vec<HotSpotSetup> {
+    let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut spots = Vec::new();
+    for (i, spot) in file.hot_spots.iter().enumerate() {
+        let path = format!("hot_spots[{i}].number");
+        if !(1..=5).contains(&spot.number) {
+            c.problem(path, format!("{}: expected 1 to 5", spot.number));
+            continue;
+        }
+        if let Some(first) = seen.insert(spot.number, i) {
+            c.problem(
+                path,
+                format!(
+                    "Hot Spot {} is listed twice (first at hot_spots[{first}])",
+                    spot.number
+                ),
+            );
+            continue;
+        }
+        spots.push(HotSpotSetup {
+            number: spot.number as u8,
+            location: spot.location.clone(),
+        });
+    }
+    let missing: Vec<String> = (1..=5)
+        .filter(|n| !seen.contains_key(n))
+        .map(|n| n.to_string())
+        .collect();
+    if !missing.is_empty() {
+        c.problem(
+            "hot_spots",
+            format!(
+                "Hot Spot(s) {} missing: expected exactly five, numbered 1 to 5",
+                missing.join(", ")
+            ),
+        );
+    }
+    spots.sort_by_key(|s| s.number);
+    spots
+}
+
+fn check_figures(
+    c: &mut Checker,
+    path: &str,
+    figures: &[FigureFile],
+    tags: &mut Vec<String>,
+) -> Vec<FigureSetup> {
+    let mut out = Vec::new();
+    let mut total = 0;
+    for (j, f) in figures.iter().enumerate() {
+        let fpath = format!("{path}.figures[{j}]");
+        c.text(&format!("{fpath}.name"), &f.name);
+        if f.count == 0 {
+            c.problem(format!("{fpath}.count"), "0: expected at least 1 figure");
+        }
+        let count = c.at_most(
+            &format!("{fpath}.count"),
+            f.count,
+            MAX_FIGURES_PER_UNIT,
+            "figures",
+        );
+        total += count;
+        let tq = f.tq.as_ref().map(|t| c.die(&format!("{fpath}.tq"), t));
+        if let Some(tag) = &f.tag {
+            c.text(&format!("{fpath}.tag"), tag);
+            tags.push(tag.clone());
+        }
+        for _ in 0..count {
+            out.push(FigureSetup {
+                name: f.name.clone(),
+                weapon: f.weapon,
+                tq,
+                tag: f.tag.clone(),
+            });
+        }
+    }
+    if total > MAX_FIGURES_PER_UNIT {
+        c.problem(
+            format!("{path}.figures"),
+            format!("{total} figures: a unit has at most {MAX_FIGURES_PER_UNIT}"),
+        );
+    }
+    out
+}
+
+fn check_ambush(c: &mut Checker, path: &str, a: &AmbushFile) -> AmbushSetup {
+    if !(1..=MAX_TURNS).contains(&a.from_turn) {
+        c.problem(
+            format!("{path}.from_turn"),
+            format!("{}: expected 1 to {MAX_TURNS}", a.from_turn),
+        );
+    }
+    if !(1..=6).contains(&a.arrives_on) {
+        c.problem(
+            format!("{path}.arrives_on"),
+            format!("{}: expected a d6 face, 1 to 6", a.arrives_on),
+        );
+    }
+    for (k, &t) in a.automatic_turns.iter().enumerate() {
+        if !(1..=MAX_TURNS).contains(&t) {
+            c.problem(
+                format!("{path}.automatic_turns[{k}]"),
+                format!("{t}: expected 1 to {MAX_TURNS}"),
+            );
+        }
+    }
+    if let Some(last) = a.last_turn
+        && last < a.from_turn
+    {
+        c.problem(
+            format!("{path}.last_turn"),
+            format!(
+                "{last}: the last turn must not come before from_turn ({})",
+                a.from_turn
+            ),
+        );
+    }
+    let arrives_at = if a.arrives_at.trim().is_empty() {
+        c.problem(
+            format!("{path}.arrives_at"),
+            "must be \"hot_spot\" or a point in words",
+        );
+        AmbushPoint::HotSpot
+    } else if a.arrives_at == "hot_spot" {
+        AmbushPoint::HotSpot
+    } else {
+        AmbushPoint::Point(a.arrives_at.clone())
+    };
+    AmbushSetup {
+        from_turn: a.from_turn,
+        arrives_on: a.arrives_on.clamp(1, 6) as u8,
+        automatic_turns: a.automatic_turns.clone(),
+        arrives_at,
+        last_turn: a.last_turn,
+    }
+}
+
+pub(super) fn check_units(c: &mut Checker, file: &ScenarioFile) -> (Vec<UnitSetup>, Vec<String>) {
+    let mut ids: HashMap<&str, String> = HashMap::new();
+    let mut tags = Vec::new();
+    let mut units: Vec<UnitSetup> = Vec::new();
+    if file.units.len() + file.leaders.len() > MAX_UNITS {
+        c.problem(
+            "units",
+            format!(
+                "{} units and leaders: a scenario has at most {MAX_UNITS}",
+                file.units.len() + file.leaders.len()
+            ),
+        );
+    }
+    if file.units.is_empty() {
+        c.problem("units", "a scenario needs at least one unit");
+    }
+    for (i, u) in file.units.iter().enumerate() {
+        let path = format!("units[{i}]");
+        check_id(c, &mut ids, &u.id, &format!("{path}.id"));
+        units.push(check_unit(c, &path, u, &mut tags));
+    }
+    for side in [Side::Regular, Side::Insurgent] {
+        if !file.units.iter().any(|u| u.side == side)
+            && !file.leaders.iter().any(|l| l.side == side)
+        {
+            c.problem(
+                "units",
+                format!("no {side} unit: both sides need at least one"),
+            );
+        }
+    }
+    for (i, l) in file.leaders.iter().enumerate() {
+        let path = format!("leaders[{i}]");
+        check_id(c, &mut ids, &l.id, &format!("{path}.id"));
+        if let Some(unit) = check_leader(c, &path, l, file, &mut units) {
+            units.push(unit);
+        }
+    }
+    for (i, unit) in units.iter().enumerate() {
+        if unit.figures.is_empty() {
+            let path = if i < file.units.len() {
+                format!("units[{i}].figures")
+            } else {
+                "leaders".to_owned()
+            };
+            c.problem(
+                path,
+                "a unit needs at least one figure (or an attached leader)",
+            );
+        }
+    }
+    (units, tags)
+}
+
+pub(super) fn check_id<'a>(
+    c: &mut Checker,
+    ids: &mut HashMap<&'a str, String>,
+    id: &'a str,
+    path: &str,
+) {
+    c.text(path, id);
+    if let Some(first) = ids.get(id) {
+        c.problem(path, format!("duplicate id '{id}' (first used at {first})"));
+    } else {
+        ids.insert(id, path.to_owned());
+    }
+}
+
+fn check_unit(c: &mut Checker, path: &str, u: &UnitFile, tags: &mut Vec<String>) -> UnitSetup {
+    c.text(&format!("{path}.name"), &u.name);
+    let figures = check_figures(c, path, &u.figures, tags);
+    let ambush = u
+        .ambush
+        .as_ref()
+        .map(|a| check_ambush(c, &format!("{path}.ambush"), a));
+    if ambush.is_some() && u.side != Side::Insurgent {
+        c.problem(
+            format!("{path}.ambush"),
+            "only Insurgent units can be held in ambush",
+        );
+    }
+    UnitSetup {
+        id: u.id.clone(),
+        name: u.name.clone(),
+        side: u.side,
+        tq: c.die(&format!("{path}.tq"), &u.tq),
+        morale: c.die(&format!("{path}.morale"), &u.morale),
+        optimum_range: c.at_most(
+            &format!("{path}.optimum_range"),
+            u.optimum_range,
+            MAX_RANGE,
+            "inches",
+        ),
+        armor: c.at_most(&format!("{path}.armor"), u.armor, MAX_ARMOR, "dice") as u8,
+        location: u.location.clone(),
+        non_combatant: u.non_combatant,
+        figures,
+        ambush,
+    }
+}
+
+fn check_leader(
+    c: &mut Checker,
+    path: &str,
+    l: &LeaderFile,
+    file: &ScenarioFile,
+    units: &mut [UnitSetup],
+) -> Option<UnitSetup> {
+    c.text(&format!("{path}.name"), &l.name);
+    let tq = c.die(&format!("{path}.tq"), &l.tq);
+    let figure = FigureSetup {
+        name: l.name.clone(),
+        weapon: Weapon::Leader,
+        tq: Some(tq),
+        tag: None,
+    };
+    match &l.attached_to {
+        Some(target) => {
+            let Some(index) = file.units.iter().position(|u| &u.id == target) else {
+                let known: Vec<&str> = file.units.iter().map(|u| u.id.as_str()).collect();
+                c.problem(
+                    format!("{path}.attached_to"),
+                    format!(
+                        "no unit '{target}' to attach to; units are: {}",
+                        known.join(", ")
+                    ),
+                );
+                return None;
+            };
+            if file.units[index].side != l.side {
+                c.problem(
+                    format!("{path}.attached_to"),
+                    format!(
+                        "'{target}' is a {} unit but the leader is {}",
+                        file.units[index].side, l.side
+                    ),
+                );
+            }
+            if let Some(unit) = units.get_mut(index) {
+                unit.figures.insert(0, figure);
+            }
+            None
+        }
+        None => {
+            let mut missing = |field: &str, present: bool| {
+                if !present {
+                    c.problem(
+                        format!("{path}.{field}"),
+                        "required for a leader who is not attached to a unit",
+                    );
+                }
+            };
+            missing("morale", l.morale.is_some());
+            missing("optimum_range", l.optimum_range.is_some());
+            let morale = l
+                .morale
+                .as_ref()
+                .map_or(Die::D6, |m| c.die(&format!("{path}.morale"), m));
+            let optimum_range = c.at_most(
+                &format!("{path}.optimum_range"),
+                l.optimum_range.unwrap_or(0),
+                MAX_RANGE,
+                "inches",
+            );
+            let armor = c.at_most(
+                &format!("{path}.armor"),
+                l.armor.unwrap_or(0),
+                MAX_ARMOR,
+                "dice",
+            );
+            Some(UnitSetup {
+                id: l.id.clone(),
+                name: l.name.clone(),
+                side: l.side,
+                tq,
+                morale,
+                optimum_range,
+                armor: armor as u8,
+                location: l.location.clone().unwrap_or_default(),
+                non_combatant: false,
+                figures: vec![figure],
+                ambush: None,
+            })
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! Applying what the panels asked for, once per frame, after they were drawn.
+
+use std::path::Path;
+
+use crate::dice::DiceSource;
+use crate::game::{Command, Settings};
+use crate::session::Session;
+
+use crate::ui::Tab;
+use crate::ui::command::UiCommand;
+use crate::ui::dice_entry::DicePrompt;
+use crate::ui::style::Message;
+
+use super::{AssistantApp, Desk, Played};
+
+impl AssistantApp {
+    pub(super) fn apply(&mut self, command: UiCommand) {
+        match command {
+            UiCommand::Play(command) => {
+                self.solo_paused = false;
+                // In a solo game the Insurgents answer an activation, and give their orders,
+                // on the Solo tab.
+                let solo_turn = matches!(
+                    command,
+                    Command::Activate { .. } | Command::StartInsurgentPhase
+                );
+                self.play(command);
+                if solo_turn
+                    && self.game().is_some_and(|g| g.state().settings.solo)
+                    && self.message.is_none()
+                {
+                    self.desk.tab = Tab::Solo;
+                }
+            }
+            UiCommand::SoloPlay(command) => {
+                if self.play(command) == Played::Refused {
+                    // A refusal stops the opponent until the player sorts it out.
+                    self.plan.clear();
+                    self.solo_paused = true;
+                }
+            }
+            UiCommand::PlayTyped(command, faces) => {
+                let mut source = DiceSource::typed(faces);
+                self.play_with(command, &mut source);
+            }
+            UiCommand::Undo | UiCommand::Redo => {
+                // The solo opponent waits: otherwise it would at once replay, with new dice,
+                // the step an undo just took back.
+                self.plan.clear();
+                self.solo_paused = true;
+                if let Some(s) = &mut self.session {
+                    let result = if matches!(command, UiCommand::Undo) {
+                        s.undo()
+                    } else {
+                        s.redo()
+                    };
+                    match result {
+                        Ok(()) => self.message = None,
+                        Err(e) => self.message = Some(Message::info(e.to_string())),
+                    }
+                }
+            }
+            UiCommand::NewGame(scenario, solo) => {
+                if !self.may_leave_game() {
+                    return;
+                }
+                let autosave = self.autosave_path();
+                let settings = Settings {
+                    scale: scenario.scenario.scale,
+                    solo,
+                    ..Settings::default()
+                };
+                self.session = Some(Session::start(*scenario, settings, autosave.as_deref()));
+                self.fresh_desk();
+                self.report_save_error();
+            }
+            UiCommand::ResumeAutosave => {
+                let Some(path) = self.autosave_path() else {
+                    return;
+                };
+                if let Some(loaded) = self.offer.take().and_then(|o| o.loaded) {
+                    self.session = Some(Session::resume(*loaded, &path, Some(&path)));
+                    self.fresh_desk();
+                    self.message = Some(Message::info("Resumed the autosaved game."));
+                    self.report_save_error();
+                }
+            }
+            UiCommand::OpenDialog => {
+                if let Some(path) = self.pick_file(false) {
+                    self.open_path(&path);
+                }
+            }
+            UiCommand::OpenPath(path) => self.open_path(&path),
+            UiCommand::Save => {
+                let target = self
+                    .session
+                    .as_ref()
+                    .and_then(|s| s.save_path().map(Path::to_owned));
+                match target {
+                    Some(path) => self.save_to(&path),
+                    None => self.queue.push(UiCommand::SaveAsDialog),
+                }
+            }
+            UiCommand::SaveAsDialog => {
+                if let Some(path) = self.pick_file(true) {
+                    self.save_to(&path);
+                }
+            }
+            UiCommand::SaveAsPath(path) => self.save_to(&path),
+            UiCommand::ExportDialog => {
+                if let Some(path) = self.pick_report_file() {
+                    self.export_to(&path);
+                }
+            }
+            UiCommand::ExportPath(path) => self.export_to(&path),
+            UiCommand::CloseGame => {
+                if !self.may_leave_game() {
+                    return;
+                }
+                self.session = None;
+                self.offer = self.find_autosave();
+                self.message = None;
+            }
+            UiCommand::SetPhysicalDice(on) => self.prefs.physical_dice = on,
+            UiCommand::ShowTab(tab) => self.desk.tab = tab,
+            UiCommand::FireFrom(unit) => {
+                self.desk.fire.attacker = Some(unit);
+                self.desk.tab = Tab::Fire;
+            }
+            UiCommand::FireAt(unit) => {
+                self.desk.fire.target = Some(unit);
+                self.desk.tab = Tab::Fire;
+            }
+            UiCommand::MoraleFor(unit) => {
+                self.desk.tests.morale_unit = Some(unit);
+                self.desk.tab = Tab::Tests;
+            }
+            UiCommand::EditUnit(unit) => {
+                self.desk.edit.unit = Some(unit);
+                self.desk.tab = Tab::Edit;
+            }
+            UiCommand::DismissMessage => self.message = None,
+        }
+    }
+
+    pub(super) fn play(&mut self, command: Command) -> Played {
+        let Some(session) = &self.session else {
+            return Played::Refused;
+        };
+        // The gate first: a refused command asks for no dice.
+        let request = match session.game().check(&command) {
+            Ok(request) => request,
+            Err(e) => {
+                self.message = Some(Message::error(e.to_string()));
+                return Played::Refused;
+            }
+        };
+        if self.prefs.physical_dice && !request.is_empty() {
+            self.prompt = Some(DicePrompt::new(command, request));
+            return Played::AwaitingDice;
+        }
+        let mut dice = std::mem::replace(&mut self.dice, DiceSource::typed(Vec::new()));
+        let played = self.play_with(command, &mut dice);
+        self.dice = dice;
+        played
+    }
+
+    pub(super) fn play_with(&mut self, command: Command, dice: &mut DiceSource) -> Played {
+        let Some(session) = &mut self.session else {
+            return Played::Refused;
+        };
+        match session.play(command, dice) {
+            Ok(_) => {
+                self.message = None;
+                self.report_save_error();
+                Played::Applied
+            }
+            Err(e) => {
+                self.message = Some(Message::error(e.to_string()));
+                Played::Refused
+            }
+        }
+    }
+
+    /// A fresh desk for another game: forms, the solo opponent's plan, its pause.
+    pub(super) fn fresh_desk(&mut self) {
+        self.desk = Desk::default();
+        self.plan.clear();
+        self.solo_paused = false;
+        self.offer = None;
+        self.leave_anyway = false;
+    }
+
+    /// Whether the game on the desk may be put away. A game the disk refused to take would be
+    /// lost: the first attempt is refused with an explanation, a second one goes ahead.
+    pub(super) fn may_leave_game(&mut self) -> bool {
+        let Some(session) = &mut self.session else {
+            return true;
+        };
+        session.persist();
+        let Some(error) = session.save_error().map(str::to_owned) else {
+            return true;
+        };
+        if self.leave_anyway {
+            return true;
+        }
+        self.leave_anyway = true;
+        self.message = Some(Message::error(format!(
+            "This game is not safely on disk ({error}). Save it somewhere else first (Game > Save as, or Type a path); do the same again to leave it anyway and lose it."
+        )));
+        false
+    }
+
+    pub(super) fn report_save_error(&mut self) {
+        if let Some(error) = self.session.as_ref().and_then(Session::save_error) {
+            self.message = Some(Message::error(format!("Autosave: {error}")));
+        }
+    }
+
+    /// Queues the solo opponent's next move, if it has one and nothing else is waiting.
+    pub(super) fn solo_next(&mut self) {
+        if self.prompt.is_some() || !self.queue.is_empty() || self.solo_paused {
+            return;
+        }
+        let Some(game) = self.session.as_ref().map(Session::game) else {
+            return;
+        };
+        while !self.plan.is_empty() {
+            let step = self.plan.remove(0);
+            if let Some(command) = crate::solo::plan::command(game, &step) {
+                self.queue.push(UiCommand::SoloPlay(command));
+                return;
+            }
+        }
+        if let Some(step) = crate::solo::plan::automatic_step(game)
+            && let Some(command) = crate::solo::plan::command(game, &step)
+        {
+            self.queue.push(UiCommand::SoloPlay(command));
+        }
+    }
+}

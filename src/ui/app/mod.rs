@@ -1,0 +1,271 @@
+//! The app: its state and its frame loop. Applying commands, files and the layout of the window
+//! are each in a file of their own.
+
+mod commands;
+mod files;
+mod layout;
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use crate::dice::DiceSource;
+use crate::game::Game;
+use crate::journal::LoadedJournal;
+use crate::scenario::builtin;
+use crate::session::Session;
+
+use super::checks::TestsForm;
+use super::command::UiCommand;
+use super::dice_entry::{self, DicePrompt, PromptAnswer};
+use super::edit::EditForm;
+use super::fire::FireForm;
+use super::style::Message;
+use super::turn::TurnForm;
+use super::{StartOptions, Tab};
+
+use super::prefs::{PREFS_KEY, Prefs};
+
+/// The autosaved game found at start.
+pub(super) struct ResumeOffer {
+    pub summary: String,
+    pub loaded: Option<Box<LoadedJournal>>,
+    pub problem: Option<String>,
+}
+
+/// The forms of the desk.
+#[derive(Default)]
+pub(super) struct Desk {
+    pub tab: Tab,
+    pub turn: TurnForm,
+    pub fire: FireForm,
+    pub tests: TestsForm,
+    pub edit: EditForm,
+    pub solo: super::solo::SoloForm,
+}
+
+/// What became of a command the app tried to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Played {
+    /// The command is in the journal.
+    Applied,
+    /// The command waits for faces typed from physical dice.
+    AwaitingDice,
+    /// The engine (or the disk) refused it; the reason is in the message bar.
+    Refused,
+}
+
+/// The Ambush Alley Assistant app.
+pub struct AssistantApp {
+    options: StartOptions,
+    session: Option<Session>,
+    dice: DiceSource,
+    prefs: Prefs,
+    applied_prefs: Option<(u32, bool)>,
+    offer: Option<ResumeOffer>,
+    desk: Desk,
+    message: Option<Message>,
+    prompt: Option<DicePrompt>,
+    queue: Vec<UiCommand>,
+    path_input: String,
+    show_path: bool,
+    /// What the solo opponent will do next, step by step.
+    plan: Vec<crate::solo::plan::Step>,
+    /// The solo opponent waits after a refusal or a cancelled roll, until the player acts.
+    solo_paused: bool,
+    /// The player was told this game is not safely on disk and may now leave it anyway.
+    leave_anyway: bool,
+    builtins: Vec<Result<Box<crate::scenario::check::LoadedScenario>, String>>,
+}
+
+impl AssistantApp {
+    /// The app, with preferences from eframe's storage.
+    pub fn new(cc: &eframe::CreationContext<'_>, options: StartOptions) -> Self {
+        let prefs = cc
+            .storage
+            .and_then(|s| eframe::get_value::<Prefs>(s, PREFS_KEY))
+            .unwrap_or_default();
+        Self::with_prefs(options, prefs)
+    }
+
+    /// The app with given preferences (tests use this to start from known preferences).
+    pub fn with_prefs(options: StartOptions, prefs: Prefs) -> Self {
+        let dice = match options.seed {
+            Some(seed) => DiceSource::seeded(seed),
+            None => DiceSource::from_entropy(),
+        };
+        let mut app = Self {
+            path_input: prefs.last_path.clone(),
+            show_path: false,
+            plan: Vec::new(),
+            solo_paused: false,
+            leave_anyway: false,
+            options,
+            session: None,
+            dice,
+            prefs,
+            applied_prefs: None,
+            offer: None,
+            desk: Desk::default(),
+            message: None,
+            prompt: None,
+            queue: Vec::new(),
+            builtins: builtin_scenarios(),
+        };
+        app.offer = app.find_autosave();
+        if let Some(path) = app.options.open.clone() {
+            app.open_path(&path);
+        } else if app.offer.is_none()
+            && let Some(Ok(first)) = app.builtins.first().cloned()
+        {
+            // Given nothing else (no file, no game to resume), the app opens on the booklet's
+            // scenario, ready to play.
+            let name = first.scenario.name.clone();
+            app.apply(UiCommand::NewGame(first, false));
+            app.message = Some(Message::info(format!(
+                "New game of {name} For another scenario: Game > Close game. To let the app command the Insurgents: the Solo tab."
+            )));
+        }
+        app
+    }
+
+    /// The game being played, if any.
+    pub fn game(&self) -> Option<&Game> {
+        self.session.as_ref().map(Session::game)
+    }
+
+    /// The current preferences.
+    pub fn prefs(&self) -> &Prefs {
+        &self.prefs
+    }
+
+    /// The message shown at the top, if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_ref().map(|m| m.text.as_str())
+    }
+
+    pub(super) fn apply_prefs(&mut self, ctx: &egui::Context) {
+        let key = (self.prefs.ui_scale.to_bits(), self.prefs.dark);
+        if self.applied_prefs == Some(key) {
+            return;
+        }
+        ctx.set_zoom_factor(self.prefs.ui_scale.clamp(0.75, 2.5));
+        ctx.set_theme(if self.prefs.dark {
+            egui::Theme::Dark
+        } else {
+            egui::Theme::Light
+        });
+        ctx.global_style_mut(|style| {
+            style.spacing.button_padding = egui::vec2(8.0, 4.0);
+            style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+        });
+        self.applied_prefs = Some(key);
+    }
+
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        // Ctrl+Z in a text field undoes the typing, not a game event.
+        if self.prompt.is_some() || ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let shortcut = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
+        ctx.input_mut(|i| {
+            if i.consume_shortcut(&shortcut(Key::Z)) {
+                self.queue.push(UiCommand::Undo);
+            }
+            if i.consume_shortcut(&shortcut(Key::Y)) {
+                self.queue.push(UiCommand::Redo);
+            }
+            if i.consume_shortcut(&shortcut(Key::S)) {
+                self.queue.push(UiCommand::Save);
+            }
+            if i.consume_shortcut(&shortcut(Key::O)) {
+                self.queue.push(UiCommand::OpenDialog);
+            }
+        });
+    }
+}
+
+impl eframe::App for AssistantApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        self.apply_prefs(&ctx);
+        if ctx.input(|i| i.viewport().close_requested()) && !self.may_leave_game() {
+            // The message bar now says why; a second close goes through.
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        }
+        self.shortcuts(&ctx);
+        if self.session.is_some() {
+            self.game_ui(ui);
+        } else {
+            let Self {
+                offer,
+                message,
+                path_input,
+                queue,
+                builtins,
+                ..
+            } = self;
+            egui::CentralPanel::default().show(ui, |ui| {
+                super::start::start_ui(
+                    ui,
+                    offer.as_ref(),
+                    message.as_ref(),
+                    builtins,
+                    path_input,
+                    queue,
+                );
+            });
+        }
+        if let Some(prompt) = &mut self.prompt {
+            match dice_entry::dice_prompt_ui(&ctx, prompt) {
+                Some(PromptAnswer::Faces(faces)) => {
+                    if let Some(prompt) = self.prompt.take() {
+                        self.queue.push(UiCommand::PlayTyped(prompt.command, faces));
+                    }
+                }
+                Some(PromptAnswer::Cancel) => {
+                    self.prompt = None;
+                    // The solo opponent must not ask again at once for the roll just cancelled.
+                    self.plan.clear();
+                    self.solo_paused = true;
+                }
+                None => {}
+            }
+        }
+        // Apply what the panels asked for; then let the solo opponent take its steps, as many
+        // as need no physical dice (a prompt stops it until the faces are typed).
+        for _ in 0..64 {
+            for command in std::mem::take(&mut self.queue) {
+                self.apply(command);
+            }
+            self.solo_next();
+            if self.queue.is_empty() || self.prompt.is_some() {
+                break;
+            }
+        }
+        // Commands may queue more (Save asks where): run those next frame.
+        if !self.queue.is_empty() {
+            ctx.request_repaint();
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, PREFS_KEY, &self.prefs);
+    }
+
+    fn auto_save_interval(&self) -> std::time::Duration {
+        // Preferences are tiny: keep them fresh, so a switch survives a crash.
+        std::time::Duration::from_secs(5)
+    }
+}
+
+/// The built-in scenarios, checked; a broken one is skipped with its error.
+pub(super) fn builtin_scenarios() -> Vec<Result<Box<crate::scenario::check::LoadedScenario>, String>>
+{
+    builtin::ALL
+        .iter()
+        .map(|(_, name, text)| {
+            crate::scenario::check::load_bytes(text.as_bytes())
+                .map(Box::new)
+                .map_err(|e| format!("{name}: {e}"))
+        })
+        .collect()
+}

@@ -1,0 +1,30 @@
+//! Preferences kept between runs: zoom, theme, physical dice, the last path typed.
+
+use serde::{Deserialize, Serialize};
+
+/// Preferences kept between runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    /// Zoom: 1.0 is egui's normal size; the default is larger, to read at arm's length.
+    pub ui_scale: f32,
+    /// Dark theme.
+    pub dark: bool,
+    /// Ask for the faces of physical dice instead of rolling.
+    pub physical_dice: bool,
+    /// The last path typed or chosen.
+    pub last_path: String,
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Self {
+            ui_scale: 1.25,
+            dark: true,
+            physical_dice: false,
+            last_path: String::new(),
+        }
+    }
+}
+
+pub(super) const PREFS_KEY: &str = "ambush-alley-prefs";
