@@ -138,7 +138,10 @@ fn start_app(open: Option<PathBuf>) -> ExitCode {
     let options = ambush_alley::ui::StartOptions {
         open,
         data_dir: ambush_alley::session::data_dir(),
-        seed: None,
+        // A fixed seed makes the app's dice repeat (demonstrations, screenshots).
+        seed: std::env::var("AMBUSH_ALLEY_SEED")
+            .ok()
+            .and_then(|s| s.trim().parse().ok()),
         native_dialogs: true,
     };
     match ambush_alley::ui::run(options) {

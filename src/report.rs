@@ -232,7 +232,7 @@ pub fn markdown(game: &Game) -> String {
     out.push_str(&format!(
         "**{}** — {}\n\n",
         state.headline(),
-        state.final_score(scenario)
+        state.standing(scenario)
     ));
     out.push_str("## Units\n\n");
     for side in [Side::Regular, Side::Insurgent] {

@@ -70,6 +70,14 @@ pub enum OpenError {
         /// What is wrong.
         error: ScenarioError,
     },
+    /// Neither a scenario nor a saved game.
+    #[error("{path}: this is not a scenario or a saved game: {why}")]
+    NotAGameFile {
+        /// The file.
+        path: String,
+        /// What it looks like instead.
+        why: String,
+    },
     /// A saved game that cannot be read.
     #[error("{path}: {error}")]
     Journal {
@@ -84,6 +92,20 @@ pub enum OpenError {
 pub fn open(path: &Path) -> Result<Opened, OpenError> {
     let shown = path.display().to_string();
     let head = read_head(path);
+    let start = head.trim_start_matches('\u{feff}').trim_start();
+    if !start.is_empty() && !start.starts_with('{') {
+        let looks = if start.starts_with('#') {
+            "it looks like a Markdown report"
+        } else {
+            "it does not start with {"
+        };
+        return Err(OpenError::NotAGameFile {
+            path: shown,
+            why: format!(
+                "{looks}; a scenario (.json) or a saved game (.jsonl) is JSON text starting with {{"
+            ),
+        });
+    }
     let is_journal =
         head.contains(journal::JOURNAL_FORMAT) || path.extension().is_some_and(|e| e == "jsonl");
     if is_journal {

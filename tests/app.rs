@@ -13,8 +13,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use ui_common::{app, app_with, click, game, temp_dir, type_dice, unit};
 
-/// Given nothing else, the app opens on a new game of Contracting Trouble.
+/// A new game of Contracting Trouble, started from the start screen.
 fn new_game(harness: &mut Harness<'_, AssistantApp>) {
+    ui_common::new_game(harness);
     let state = game(harness).state();
     assert_eq!(game(harness).scenario().id, "contracting-trouble");
     assert_eq!((state.turn, game(harness).events_in_effect()), (1, 0));
@@ -52,6 +53,8 @@ fn fire_with_typed_dice_then_undo_restores_the_figures() {
     );
     // The result is drawn, and the casualties are proposed.
     harness.get_by_label_contains("3 unblocked");
+    // What it calls for is on the Now view.
+    click(&mut harness, "Now");
     click(&mut harness, "Remove 3 casualties from Insurgents 1");
     assert_eq!(unit(&harness, "Insurgents 1").figures.len(), 3);
     // Undo (Ctrl+Z) restores the figures.
@@ -77,7 +80,7 @@ fn bad_typed_faces_are_refused_and_nothing_changes() {
     field.focus();
     field.type_text("9 9 12");
     harness.run();
-    harness.get_by_label_contains("expected 4 d10 face(s), got 3");
+    harness.get_by_label_contains("3 faces typed, 4 needed");
     harness.key_press(Key::Enter);
     harness.run();
     assert_eq!(game(&harness).events_in_effect(), 0, "nothing was applied");
@@ -97,10 +100,10 @@ fn a_morale_check_pins_a_regular_unit_and_end_of_turn_clears_it() {
     type_dice(&mut harness, &[("Morale: Fireteam Alpha", "1 2 3 9")]);
     assert!(unit(&harness, "Fireteam Alpha").status.pinned);
     harness.get_by_label("Pinned");
-    click(&mut harness, "Turn");
+    click(&mut harness, "Now");
     click(&mut harness, "End Regular activations");
     assert_eq!(game(&harness).state().phase, Phase::InsurgentActions);
-    click(&mut harness, "End turn");
+    click(&mut harness, "End turn 1");
     assert_eq!(game(&harness).state().turn, 2);
     assert!(!unit(&harness, "Fireteam Alpha").status.pinned);
     let _ = std::fs::remove_dir_all(&dir);
@@ -110,14 +113,17 @@ fn a_morale_check_pins_a_regular_unit_and_end_of_turn_clears_it() {
 fn the_insurgency_roll_places_reinforcements() {
     let (dir, mut harness) = started("reinforce", true);
     click(&mut harness, "End Regular activations");
-    click(&mut harness, "End turn");
+    click(&mut harness, "End turn 1");
     assert_eq!(game(&harness).state().phase, Phase::Reinforcements);
     // Automatic: no die for the Insurgency roll itself.
-    click(&mut harness, "Make the Insurgency roll");
-    click(&mut harness, "Roll the 2d6");
+    click(
+        &mut harness,
+        "Reinforcements arrive (Insurgency Level Automatic)",
+    );
+    click(&mut harness, "Roll 2d6 on the reinforcement table");
     type_dice(&mut harness, &[("Reinforcement table (2d6)", "3 4")]);
     // 7: 1d6 small arms + leader + light support. Count 3, Hot Spot 2.
-    harness.get_by_label_contains("Roll up arrival").click();
+    harness.get_by_label_contains("Roll up the arrival").click();
     harness.run();
     type_dice(
         &mut harness,
@@ -213,6 +219,7 @@ fn crash_child_plays_then_waits() {
         &mut harness,
         "Morale check with modifier for Fireteam Bravo",
     );
+    click(&mut harness, "Now");
     click(&mut harness, "Activate Fireteam Bravo: Halted");
     let report = ambush_alley::report::json(game(&harness));
     std::fs::write(dir.join("expected.json"), report.to_string()).expect("write expected");

@@ -146,7 +146,7 @@ fn report_of_a_save_the_rules_stop_in_prints_it_warns_and_fails() {
     );
     let (code, out, err) = run(&["report", path]);
     assert_eq!(code, 1);
-    assert!(out.contains("Turn 1 — Regular activations"), "{out}");
+    assert!(out.contains("Turn 1 — Fireteam Alpha activating"), "{out}");
     assert!(err.contains("line 3 cannot be replayed"), "{err}");
     let (code, out, _) = run(&["report", "--json", path]);
     assert_eq!(code, 1);

@@ -35,15 +35,8 @@ fn ticked(harness: &Harness<'_, AssistantApp>, label: &str) -> bool {
 fn two_solo_turns_of_contracting_trouble() {
     let dir = temp_dir("two-turns");
     let mut harness = app(&dir, true);
-    // The app opened on a two-player game: close it and start a solo one.
-    assert!(
-        harness
-            .state()
-            .game()
-            .is_some_and(|g| !g.state().settings.solo)
-    );
-    click(&mut harness, "Game");
-    click(&mut harness, "Close game");
+    // The app opens on its start screen: start a solo game.
+    assert!(harness.state().game().is_none());
     click(&mut harness, "Solo game: Contracting Trouble!");
     assert!(game(&harness).state().settings.solo);
 
@@ -103,7 +96,7 @@ fn two_solo_turns_of_contracting_trouble() {
     dice(&mut harness, &[("Morale: Fireteam Alpha", "9 9 9 9")]);
     assert!(!unit(&harness, "Fireteam Alpha").status.pinned);
 
-    click(&mut harness, "Turn");
+    click(&mut harness, "Now");
     click(&mut harness, "End Regular activations");
     assert_eq!(game(&harness).state().phase, Phase::InsurgentActions);
     // Orders: the leaders first, each to a leaderless unit still able to act.
@@ -124,8 +117,8 @@ fn two_solo_turns_of_contracting_trouble() {
     click(&mut harness, "Leader 2C carried out its order");
     click(&mut harness, "Leader 2D carried out its order");
     has_note(&harness, "Order: Leader 2D: advance Cautiously");
-    click(&mut harness, "Turn");
-    click(&mut harness, "End turn");
+    click(&mut harness, "Now");
+    click(&mut harness, "End turn 1");
 
     // ---- Turn 2: the Insurgents roll their own reinforcements. ----
     assert_eq!(game(&harness).state().turn, 2);
@@ -138,7 +131,7 @@ fn two_solo_turns_of_contracting_trouble() {
             ("Hot Spot (6: Insurgent choice)", "6"),
         ],
     );
-    click(&mut harness, "Solo");
+    click(&mut harness, "Now");
     click(&mut harness, "Nearest the Marines: Hot Spot 4");
     has_note(
         &harness,
@@ -152,7 +145,7 @@ fn two_solo_turns_of_contracting_trouble() {
     );
     assert_eq!(arrived.figures.len(), 4);
 
-    click(&mut harness, "Turn");
+    click(&mut harness, "Now");
     click(&mut harness, "Start Regular activations");
     // Alpha halts this time. What the player ticked last turn is offered again.
     click(&mut harness, "Activate Fireteam Alpha: Halted");
@@ -167,7 +160,7 @@ fn two_solo_turns_of_contracting_trouble() {
         &harness,
         "Insurgents 1 holds: without a leader it risks its turn",
     );
-    click(&mut harness, "Turn");
+    click(&mut harness, "Now");
     click(&mut harness, "End Regular activations");
     // Insurgents 1 reports no line of sight: it holds (and, without a leader, tests to act).
     click(&mut harness, "Insurgents 1: No line of sight");
@@ -177,8 +170,8 @@ fn two_solo_turns_of_contracting_trouble() {
     );
     has_note(&harness, "Stopped on the table: no line of sight");
     assert!(unit(&harness, "Insurgents 1").status.activated);
-    click(&mut harness, "Turn");
-    click(&mut harness, "End turn");
+    click(&mut harness, "Now");
+    click(&mut harness, "End turn 2");
     assert_eq!(game(&harness).state().turn, 3);
     // Every decision is in the saved game, with its reason, and it all replays.
     let text = std::fs::read_to_string(dir.join("autosave.jsonl")).expect("autosave");
@@ -192,8 +185,6 @@ fn two_solo_turns_of_contracting_trouble() {
 fn undoing_the_insurgents_answer_lets_them_answer_again() {
     let dir = temp_dir("answer-undo");
     let mut harness = app(&dir, true);
-    click(&mut harness, "Game");
-    click(&mut harness, "Close game");
     click(&mut harness, "Solo game: Contracting Trouble!");
     click(&mut harness, "Activate Fireteam Alpha: Halted");
     click(&mut harness, "Insurgents 4 can see it");

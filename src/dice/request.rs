@@ -16,6 +16,10 @@ pub struct DiceGroup {
     pub die: Die,
     /// How many dice.
     pub count: u8,
+    /// What each die is for, in order, when the dice are not alike (First Aid: one casualty
+    /// each); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub each: Vec<String>,
 }
 
 impl DiceGroup {
@@ -25,7 +29,32 @@ impl DiceGroup {
             label: label.into(),
             die,
             count,
+            each: Vec::new(),
         }
+    }
+
+    /// Every problem with typed faces, not just the first: the count, then each face that is
+    /// not on the die.
+    pub fn problems(&self, faces: &[Face]) -> Vec<String> {
+        let mut problems = Vec::new();
+        if faces.len() != usize::from(self.count) {
+            problems.push(format!(
+                "{} typed, {} needed",
+                crate::text::plural(faces.len(), "face", "faces"),
+                self.count
+            ));
+        }
+        for (i, &face) in faces.iter().enumerate() {
+            if face == 0 || face > self.die.sides() {
+                problems.push(format!(
+                    "face {face} (position {}) is not on a {} (1 to {})",
+                    i + 1,
+                    self.die,
+                    self.die.sides()
+                ));
+            }
+        }
+        problems
     }
 
     /// Checks typed or recorded faces against this group.
@@ -76,6 +105,14 @@ impl DiceRequest {
     /// Adds a group; groups of zero dice are kept so the layout stays predictable.
     pub fn push(&mut self, label: impl Into<String>, die: Die, count: u8) {
         self.groups.push(DiceGroup::new(label, die, count));
+    }
+
+    /// Adds a group whose dice are each for something else, named in order.
+    pub fn push_each(&mut self, label: impl Into<String>, die: Die, each: Vec<String>) {
+        let count = u8::try_from(each.len()).unwrap_or(u8::MAX);
+        let mut group = DiceGroup::new(label, die, count);
+        group.each = each;
+        self.groups.push(group);
     }
 
     /// True when no die has to be rolled.

@@ -235,6 +235,11 @@ impl Game {
         !self.applied.is_empty()
     }
 
+    /// The record index of the event redo would put back.
+    pub fn next_redo(&self) -> Option<usize> {
+        self.redo.last().copied()
+    }
+
     /// True when redo would do something.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()

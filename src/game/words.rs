@@ -116,10 +116,23 @@ impl GameState {
         match self.phase {
             Phase::RegularActivations => {
                 let (done, total) = self.regular_activations();
-                format!(
-                    "Turn {} — {}, {done} of {total} done",
-                    self.turn, self.phase
-                )
+                match self
+                    .active_unit
+                    .and_then(|a| self.unit(a))
+                    .filter(|u| u.in_play())
+                {
+                    // The unit activating is not done yet.
+                    Some(active) => format!(
+                        "Turn {} — {} activating, {} of {total} done",
+                        self.turn,
+                        active.name,
+                        done.saturating_sub(1)
+                    ),
+                    None => format!(
+                        "Turn {} — {}, {done} of {total} done",
+                        self.turn, self.phase
+                    ),
+                }
             }
             Phase::InsurgentActions => {
                 let waiting = self

@@ -137,14 +137,20 @@ pub fn interrupts(
             ));
             continue;
         }
-        let mut openings = Vec::new();
+        // What makes the target inviting, named once: "Fireteam Bravo is in the open and
+        // running", "it is within Optimum Range".
+        let mut about_target = Vec::new();
         if view.exposed {
-            openings.push(format!("{} is in the open", target.name));
+            about_target.push("in the open");
         }
         if speed == Movement::Rapid && action == RegularAction::Moves {
-            openings.push(format!("{} is running", target.name));
+            about_target.push("running");
         }
-        let easy = !openings.is_empty();
+        let easy = !about_target.is_empty();
+        let mut openings = Vec::new();
+        if easy {
+            openings.push(format!("{} is {}", target.name, about_target.join(" and ")));
+        }
         if view.in_range {
             openings.push("it is within Optimum Range".to_owned());
         }

@@ -22,6 +22,8 @@ pub struct TestsForm {
     /// Reaction modifiers as the referee set them.
     pub reaction: ReactionModifiers,
     reaction_for: Option<(UnitId, usize)>,
+    /// The activation the form last followed.
+    followed: Option<UnitId>,
     /// Unit for a Quality check.
     pub quality_unit: Option<UnitId>,
     /// Why the Quality check.
@@ -42,6 +44,7 @@ impl Default for TestsForm {
             kind: ReactionKind::InterruptMovement,
             reaction: ReactionModifiers::default(),
             reaction_for: None,
+            followed: None,
             quality_unit: None,
             purpose: QualityPurpose::Other,
             morale_unit: None,
@@ -63,8 +66,23 @@ pub fn tests_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<
 fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     style::heading(ui, "Interrupts and Reaction tests");
-    if form.regular.is_none() {
-        form.regular = state.active_unit;
+    // The form follows the game: a unit no longer on the table is dropped, and a new
+    // activation brings its unit in as the one interrupted.
+    for unit in [
+        &mut form.insurgent,
+        &mut form.regular,
+        &mut form.quality_unit,
+        &mut form.morale_unit,
+    ] {
+        if unit.is_some_and(|u| state.unit(u).is_none_or(|u| !u.in_play())) {
+            *unit = None;
+        }
+    }
+    if form.kind != ReactionKind::Overwatch && form.followed != state.active_unit {
+        form.followed = state.active_unit;
+        if state.active_unit.is_some() {
+            form.regular = state.active_unit;
+        }
     }
     ui.horizontal_wrapped(|ui| {
         ui.radio_value(

@@ -14,6 +14,9 @@ use super::Tab;
 pub enum UiCommand {
     /// Play a game command, rolling the dice it needs (or asking for physical dice).
     Play(Command),
+    /// Play commands one after the other, each once the one before it is applied and only if
+    /// the gate still allows it (an Interrupt check, then the Reaction test it opens).
+    PlaySeries(Vec<Command>),
     /// Play a command the solo opponent decided on (a failure pauses it).
     SoloPlay(Command),
     /// Play a game command with faces typed from physical dice, one list per dice group.

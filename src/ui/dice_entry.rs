@@ -2,7 +2,7 @@
 
 use egui::{Key, RichText};
 
-use crate::dice::{DiceRequest, Face, parse_faces};
+use crate::dice::{DiceRequest, Die, Face, parse_faces};
 use crate::game::Command;
 
 use super::style;
@@ -34,16 +34,28 @@ impl DicePrompt {
         }
     }
 
-    /// Each group's faces, or what is wrong with what was typed.
+    /// Each group's faces, or every problem with what was typed. On a d10 a 0 is a 10, as
+    /// most d10s print it.
     pub fn check(&self) -> Vec<Result<Vec<Face>, String>> {
         self.request
             .groups
             .iter()
             .zip(&self.inputs)
             .map(|(group, text)| {
-                let faces = parse_faces(text).map_err(|e| e.to_string())?;
-                group.check(&faces).map_err(|e| e.to_string())?;
-                Ok(faces)
+                let mut faces = parse_faces(text).map_err(|e| e.to_string())?;
+                if group.die == Die::D10 {
+                    for face in &mut faces {
+                        if *face == 0 {
+                            *face = 10;
+                        }
+                    }
+                }
+                let problems = group.problems(&faces);
+                if problems.is_empty() {
+                    Ok(faces)
+                } else {
+                    Err(problems.join("; "))
+                }
             })
             .collect()
     }
@@ -104,20 +116,34 @@ pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<Pr
                 }
             }
             if response.lost_focus() && ui.input(|inp| inp.key_pressed(Key::Enter)) {
-                match (i + 1..groups).find(|&j| prompt.request.groups[j].count > 0) {
-                    Some(next) => prompt.focus = Some(next),
-                    None => submit = true,
+                if check.is_err() {
+                    // The keyboard stays where the mistake is.
+                    prompt.focus = Some(i);
+                } else {
+                    match (i + 1..groups).find(|&j| prompt.request.groups[j].count > 0) {
+                        Some(next) => prompt.focus = Some(next),
+                        None => submit = true,
+                    }
                 }
             }
-            match check {
-                Ok(_) => {
-                    ui.label(RichText::new("ready").color(egui::Color32::from_rgb(60, 160, 90)));
-                }
+            if !group.each.is_empty() {
+                let order: Vec<String> = group
+                    .each
+                    .iter()
+                    .enumerate()
+                    .map(|(n, what)| format!("{}: {what}", n + 1))
+                    .collect();
+                ui.label(RichText::new(format!("In order — {}", order.join(" · "))).weak());
+            }
+            // The status line is always there, so the dialog does not jump as it changes.
+            let (words, color) = match check {
+                Ok(_) => ("ready".to_owned(), egui::Color32::from_rgb(60, 160, 90)),
                 Err(e) if !prompt.inputs[i].trim().is_empty() => {
-                    ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+                    (e.clone(), ui.visuals().error_fg_color)
                 }
-                Err(_) => {}
-            }
+                Err(_) => (" ".to_owned(), ui.visuals().weak_text_color()),
+            };
+            ui.label(RichText::new(words).color(color));
         }
         let all_ok = checks.iter().all(Result::is_ok);
         ui.horizontal(|ui| {

@@ -32,14 +32,20 @@ pub struct FireForm {
 type OddsKey = (Vec<Die>, Vec<Die>, u8, usize);
 
 impl FireForm {
-    /// Keeps the toggles in step with the units' state: a new pair gets a fresh proposal; a
-    /// new moment of the same pair refreshes what the state says and keeps the referee's
-    /// judgements (range, exposure, cover).
+    /// Keeps the form in step with the game: units no longer on the table are dropped; each new
+    /// moment refreshes what the units' state says, keeps the referee's judgements (range,
+    /// exposure, cover, adjustments) while the firing unit is the same, and moves the context to
+    /// one the rules allow now when the one chosen no longer is.
     fn propose(&mut self, game: &Game) {
+        let state = game.state();
+        for unit in [&mut self.attacker, &mut self.target] {
+            if unit.is_some_and(|u| state.unit(u).is_none_or(|u| !u.in_play())) {
+                *unit = None;
+            }
+        }
         let (Some(a), Some(t)) = (self.attacker, self.target) else {
             return;
         };
-        let state = game.state();
         let (Some(attacker), Some(target)) = (state.unit(a), state.unit(t)) else {
             return;
         };
@@ -48,8 +54,8 @@ impl FireForm {
             return;
         }
         let fresh = FireModifiers::proposed(attacker, target, state.settings.interruption_penalty);
-        let same_pair = self.proposed_for.is_some_and(|(x, y, _)| x == a && y == t);
-        self.modifiers = if same_pair {
+        let same_attacker = self.proposed_for.is_some_and(|(x, _, _)| x == a);
+        self.modifiers = if same_attacker {
             FireModifiers {
                 optimum_range: self.modifiers.optimum_range,
                 target_exposed: self.modifiers.target_exposed,
@@ -60,9 +66,20 @@ impl FireForm {
                 ..fresh
             }
         } else {
-            self.context = default_context(game, &fresh, a, t);
             fresh
         };
+        let allowed = |context| {
+            game.check(&Command::Fire {
+                attacker: a,
+                target: t,
+                modifiers: self.modifiers.clone(),
+                context,
+            })
+            .is_ok()
+        };
+        if !same_attacker || !allowed(self.context) {
+            self.context = default_context(game, &self.modifiers, a, t);
+        }
         self.proposed_for = Some(key);
     }
 }
@@ -89,13 +106,7 @@ fn default_context(
 }
 
 /// Draws the Fire tab.
-pub fn fire_ui(
-    ui: &mut Ui,
-    game: &Game,
-    form: &mut FireForm,
-    due: &mut super::turn::TurnForm,
-    queue: &mut Vec<UiCommand>,
-) {
+pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     style::heading(ui, "Fire combat");
     // A target on the firing unit's own side is dropped.
@@ -129,7 +140,7 @@ pub fn fire_ui(
     form.propose(game);
     let (Some(a), Some(t)) = (form.attacker, form.target) else {
         ui.label("Choose the firing unit and its target (or use Fire… and Target on the cards).");
-        last_fire_ui(ui, game, due, queue);
+        last_fire_ui(ui, game);
         return;
     };
     let (Some(attacker), Some(target)) = (state.unit(a), state.unit(t)) else {
@@ -267,16 +278,11 @@ pub fn fire_ui(
     if let Err(why) = verdict {
         ui.label(RichText::new(format!("Not now: {why}")).color(ui.visuals().warn_fg_color));
     }
-    last_fire_ui(ui, game, due, queue);
+    last_fire_ui(ui, game);
 }
 
-/// The last fire combat, when it is the most recent event, and what is now due.
-fn last_fire_ui(
-    ui: &mut Ui,
-    game: &Game,
-    due: &mut super::turn::TurnForm,
-    queue: &mut Vec<UiCommand>,
-) {
+/// The last fire combat, when it is the most recent event (what it calls for is on Now).
+fn last_fire_ui(ui: &mut Ui, game: &Game) {
     let Some(index) = game.last_in_effect() else {
         return;
     };
@@ -288,6 +294,4 @@ fn last_fire_ui(
         style::heading(ui, "Result");
         super::result::entry_result_ui(ui, game, index);
     }
-    ui.add_space(6.0);
-    super::turn::due_ui(ui, game, due, queue);
 }

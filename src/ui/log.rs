@@ -1,64 +1,338 @@
-//! The log panel: every entry of the record, newest at the bottom.
+//! The log panel: every event of the game, newest at the bottom, following new events unless
+//! the referee has scrolled up to read; undone events struck through where they stand; a filter
+//! by unit, side and kind; long lines wrapped.
 
-use egui::{RichText, TextStyle, Ui};
+use std::collections::HashMap;
 
-use crate::game::{Entry, EntryState, Game};
+use egui::{RichText, Ui};
+
+use crate::game::{Command, EntryState, Game};
 use crate::report::dice_words;
 use crate::text::plural;
+use crate::unit::{Side, UnitId};
 
 use super::command::UiCommand;
 
-/// Draws the log. Only the rows in view are laid out, so a long game costs no more than a
-/// short one.
-pub fn log_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
-    let entries = game.entries();
-    ui.horizontal(|ui| {
+/// The space between two lines of the log: tight, so more of the game is in view.
+pub const ROW_GAP: f32 = 1.0;
+
+/// What kind of event a line is, for the filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LogKind {
+    /// Fire combat.
+    Fire,
+    /// Reaction tests, Interrupt and Quality checks.
+    Tests,
+    /// Morale checks.
+    Morale,
+    /// Casualties and First Aid.
+    Casualties,
+    /// Activations, moves, joins, leaving the table, In Cover, Hot Spots neutralized.
+    Moves,
+    /// Reinforcements and ambushes.
+    Reinforcements,
+    /// Phases, turns, skips, the end of the game.
+    Turn,
+    /// The solo opponent's notes.
+    Notes,
+    /// Manual edits, settings, victory points.
+    Edits,
+}
+
+impl LogKind {
+    /// Every kind, in the order the filter offers them.
+    pub const ALL: [LogKind; 9] = [
+        LogKind::Fire,
+        LogKind::Tests,
+        LogKind::Morale,
+        LogKind::Casualties,
+        LogKind::Moves,
+        LogKind::Reinforcements,
+        LogKind::Turn,
+        LogKind::Notes,
+        LogKind::Edits,
+    ];
+
+    /// Its name in the filter.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LogKind::Fire => "Fire",
+            LogKind::Tests => "Tests",
+            LogKind::Morale => "Morale",
+            LogKind::Casualties => "Casualties",
+            LogKind::Moves => "Moves",
+            LogKind::Reinforcements => "Reinforcements",
+            LogKind::Turn => "Turn",
+            LogKind::Notes => "Solo notes",
+            LogKind::Edits => "Edits",
+        }
+    }
+
+    /// The kind of a command.
+    pub fn of(command: &Command) -> LogKind {
+        match command {
+            Command::Fire { .. } => LogKind::Fire,
+            Command::QualityCheck { .. } | Command::ReactionTest { .. } => LogKind::Tests,
+            Command::MoraleCheck { .. } => LogKind::Morale,
+            Command::RemoveCasualties { .. } | Command::FirstAid { .. } => LogKind::Casualties,
+            Command::Activate { .. }
+            | Command::InsurgentAction { .. }
+            | Command::InterruptMove { .. }
+            | Command::ReactMove { .. }
+            | Command::DeclareInCover { .. }
+            | Command::NeutralizeHotSpot { .. }
+            | Command::JoinUnit { .. }
+            | Command::DetachLeader { .. }
+            | Command::LeaveTable { .. } => LogKind::Moves,
+            Command::InsurgencyRoll
+            | Command::TableRoll { .. }
+            | Command::Arrival { .. }
+            | Command::PlaceArrival { .. }
+            | Command::AmbushRoll { .. }
+            | Command::AmbushPlacement { .. } => LogKind::Reinforcements,
+            Command::StartActivations
+            | Command::StartInsurgentPhase
+            | Command::EndTurn
+            | Command::EndGame
+            | Command::PlayOn
+            | Command::SkipPending { .. } => LogKind::Turn,
+            Command::SoloNote { .. } => LogKind::Notes,
+            Command::AwardVictory { .. }
+            | Command::ChangeSettings { .. }
+            | Command::SetStatus { .. }
+            | Command::EditUnit { .. }
+            | Command::AddFigure { .. }
+            | Command::RemoveFigure { .. }
+            | Command::SetWeapon { .. }
+            | Command::MoveFigure { .. }
+            | Command::AddUnit { .. }
+            | Command::SetPresence { .. }
+            | Command::SetHotSpot { .. }
+            | Command::SetInsurgencyLevel { .. }
+            | Command::SetTurn { .. } => LogKind::Edits,
+        }
+    }
+}
+
+/// The units a command is about.
+pub fn units_of(command: &Command) -> Vec<UnitId> {
+    match command {
+        Command::Fire {
+            attacker, target, ..
+        } => vec![*attacker, *target],
+        Command::ReactionTest {
+            insurgent, regular, ..
+        } => vec![*insurgent, *regular],
+        Command::ReactMove { unit, insurgent } => vec![*unit, *insurgent],
+        Command::JoinUnit { from, into } => vec![*from, *into],
+        Command::Activate { unit, .. }
+        | Command::InsurgentAction { unit, .. }
+        | Command::InterruptMove { unit, .. }
+        | Command::QualityCheck { unit, .. }
+        | Command::MoraleCheck { unit, .. }
+        | Command::DeclareInCover { unit }
+        | Command::NeutralizeHotSpot { unit, .. }
+        | Command::DetachLeader { unit, .. }
+        | Command::LeaveTable { unit, .. }
+        | Command::SetStatus { unit, .. }
+        | Command::EditUnit { unit, .. }
+        | Command::AddFigure { unit, .. }
+        | Command::RemoveFigure { unit, .. }
+        | Command::SetWeapon { unit, .. }
+        | Command::SetPresence { unit, .. } => vec![*unit],
+        Command::SoloNote { unit, .. } => unit.iter().copied().collect(),
+        Command::MoveFigure { to, .. } => vec![*to],
+        _ => Vec::new(),
+    }
+}
+
+/// The log's own choices.
+#[derive(Debug)]
+pub struct LogForm {
+    /// Keep the newest event in view.
+    pub follow: bool,
+    /// Show only events about this unit.
+    pub unit: Option<UnitId>,
+    /// Show only events about this side's units.
+    pub side: Option<Side>,
+    /// Show only events of this kind.
+    pub kind: Option<LogKind>,
+    /// The rows shown, worked out for a revision of the game and a filter.
+    rows: Option<(usize, Filter, Vec<usize>)>,
+    /// The height of each row as last drawn, for the width it was drawn at.
+    heights: HashMap<usize, f32>,
+    width: f32,
+}
+
+type Filter = (Option<UnitId>, Option<Side>, Option<LogKind>);
+
+impl Default for LogForm {
+    fn default() -> Self {
+        Self {
+            follow: true,
+            unit: None,
+            side: None,
+            kind: None,
+            rows: None,
+            heights: HashMap::new(),
+            width: 0.0,
+        }
+    }
+}
+
+impl LogForm {
+    fn filter(&self) -> Filter {
+        (self.unit, self.side, self.kind)
+    }
+
+    /// The record indices of the events the filter shows, oldest first.
+    pub fn rows(&mut self, game: &Game) -> &[usize] {
+        let key = (game.revision(), self.filter());
+        if self.rows.as_ref().is_none_or(|(r, f, _)| (*r, *f) != key) {
+            let state = game.state();
+            let rows = (0..game.entries().len())
+                .filter(|&i| {
+                    let Some(event) = game.event(i) else {
+                        return false;
+                    };
+                    let units = units_of(&event.command);
+                    self.kind.is_none_or(|k| LogKind::of(&event.command) == k)
+                        && self.unit.is_none_or(|u| units.contains(&u))
+                        && self.side.is_none_or(|side| {
+                            units
+                                .iter()
+                                .any(|&u| state.unit(u).is_some_and(|u| u.side == side))
+                        })
+                })
+                .collect();
+            self.rows = Some((key.0, key.1, rows));
+        }
+        self.rows
+            .as_ref()
+            .map_or(&[], |(_, _, rows)| rows.as_slice())
+    }
+}
+
+/// The words of one event of the log.
+fn line(game: &Game, index: usize) -> RichText {
+    let Some(event) = game.event(index) else {
+        return RichText::new("");
+    };
+    let summary = game.outcome(index).map_or("", |o| o.summary.as_str());
+    let dice = dice_words(&event.dice);
+    let mut text = format!("{:>4}  {summary}", index + 1);
+    if !dice.is_empty() {
+        text.push_str(&format!("  [{dice}]"));
+    }
+    if game.entry_state(index) == EntryState::Undone {
+        RichText::new(format!("{text}  (undone)"))
+            .weak()
+            .strikethrough()
+    } else {
+        RichText::new(text)
+    }
+}
+
+fn filter_ui(ui: &mut Ui, game: &Game, form: &mut LogForm) {
+    let state = game.state();
+    let unit_name = |id: Option<UnitId>| {
+        id.and_then(|u| state.unit(u))
+            .map_or("every unit".to_owned(), |u| u.name.clone())
+    };
+    let label = ui.label("Show:");
+    egui::ComboBox::from_id_salt("log_unit")
+        .selected_text(unit_name(form.unit))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut form.unit, None, "every unit");
+            for unit in &state.units {
+                ui.selectable_value(&mut form.unit, Some(unit.id), &unit.name);
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    egui::ComboBox::from_id_salt("log_side")
+        .selected_text(form.side.map_or("both sides", Side::name))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut form.side, None, "both sides");
+            ui.selectable_value(&mut form.side, Some(Side::Regular), "Regular");
+            ui.selectable_value(&mut form.side, Some(Side::Insurgent), "Insurgent");
+        })
+        .response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Log: side"));
+    egui::ComboBox::from_id_salt("log_kind")
+        .selected_text(form.kind.map_or("every kind", LogKind::name))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut form.kind, None, "every kind");
+            for kind in LogKind::ALL {
+                ui.selectable_value(&mut form.kind, Some(kind), kind.name());
+            }
+        })
+        .response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Log: kind"));
+}
+
+/// Draws the log. Only the rows in view are laid out: the others keep the height they had when
+/// last drawn, so a long game costs about as much as a short one.
+pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCommand>) {
+    ui.horizontal_wrapped(|ui| {
         ui.label(
             RichText::new(format!(
-                "Log — {} in effect, {}",
+                "Log — {} in effect",
                 plural(game.events_in_effect(), "event", "events"),
-                plural(entries.len(), "entry", "entries")
             ))
             .strong(),
         );
+        filter_ui(ui, game, form);
+        if !form.follow && ui.button("Latest ↓").clicked() {
+            form.follow = true;
+        }
         if ui.button("Export report…").clicked() {
             queue.push(UiCommand::ExportDialog);
         }
     });
-    let row_height = ui.text_style_height(&TextStyle::Body);
-    egui::ScrollArea::vertical()
+    let width = ui.available_width();
+    if (width - form.width).abs() > 1.0 {
+        form.heights.clear();
+        form.width = width;
+    }
+    let rows = form.rows(game).to_vec();
+    let one_line = ui.text_style_height(&egui::TextStyle::Body) + ROW_GAP;
+    let total: f32 = rows
+        .iter()
+        .map(|i| form.heights.get(i).copied().unwrap_or(one_line))
+        .sum();
+    let mut scroll = egui::ScrollArea::vertical()
         .id_salt("log_scroll")
-        .auto_shrink([false, false])
-        .stick_to_bottom(true)
-        .show_rows(ui, row_height, entries.len(), |ui, rows| {
-            for index in rows {
-                let Some(entry) = entries.get(index) else {
-                    continue;
-                };
-                let text = match entry {
-                    Entry::Event(event) => {
-                        let summary = game.outcome(index).map_or("", |o| o.summary.as_str());
-                        let dice = dice_words(&event.dice);
-                        let mut line = format!("{:>4}  {summary}", index + 1);
-                        if !dice.is_empty() {
-                            line.push_str(&format!("  [{dice}]"));
-                        }
-                        if game.entry_state(index) == EntryState::Undone {
-                            RichText::new(format!("{line}  (undone)"))
-                                .weak()
-                                .strikethrough()
-                        } else {
-                            RichText::new(line)
-                        }
-                    }
-                    Entry::Undo => RichText::new(format!("{:>4}  undo", index + 1))
-                        .italics()
-                        .weak(),
-                    Entry::Redo => RichText::new(format!("{:>4}  redo", index + 1))
-                        .italics()
-                        .weak(),
-                };
-                ui.add(egui::Label::new(text).truncate());
+        .auto_shrink([false, false]);
+    if form.follow {
+        let visible = ui.available_height();
+        scroll = scroll.vertical_scroll_offset((total - visible).max(0.0));
+    }
+    let output = scroll.show_viewport(ui, |ui, viewport| {
+        ui.set_min_height(total);
+        let top = ui.min_rect().top();
+        let mut y = 0.0;
+        for &index in &rows {
+            let height = form.heights.get(&index).copied().unwrap_or(one_line);
+            if y + height >= viewport.top() && y <= viewport.bottom() {
+                let rect = egui::Rect::from_min_size(
+                    egui::pos2(ui.min_rect().left(), top + y),
+                    egui::vec2(width, height),
+                );
+                let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+                child.add(egui::Label::new(line(game, index)).wrap());
+                let drawn = child.min_rect().height() + ROW_GAP;
+                form.heights.insert(index, drawn.max(one_line));
             }
-        });
+            y += height;
+        }
+    });
+    // Scrolled away from the end by the referee: stop following until asked.
+    let at_end =
+        output.state.clamped_offset().y + output.inner_rect.height() >= output.content_size.y - 4.0;
+    let scrolled =
+        ui.input(|i| i.smooth_scroll_delta.y != 0.0) && ui.rect_contains_pointer(output.inner_rect);
+    if scrolled {
+        form.follow = at_end;
+    }
 }

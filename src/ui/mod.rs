@@ -10,7 +10,9 @@ mod dice_entry;
 mod edit;
 mod edit_game;
 mod fire;
+mod labels;
 mod log;
+mod now;
 mod odds_view;
 mod prefs;
 mod result;
@@ -19,7 +21,6 @@ mod solo;
 mod start;
 mod style;
 mod top_bar;
-mod turn;
 mod units;
 
 use std::path::PathBuf;
@@ -33,39 +34,29 @@ pub use prefs::Prefs;
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
 pub enum Tab {
-    /// The turn: what is due and what each phase allows.
+    /// Now: the step of the turn in progress, what is due, and the actions the rules allow.
     #[default]
-    Turn,
+    Now,
     /// Fire combat.
     Fire,
     /// Reaction tests, interrupts, Quality and Morale checks.
     Tests,
-    /// The solo opponent: answers and orders.
-    Solo,
     /// Manual edits.
     Edit,
-    /// The scenario: brief, objectives, special rules.
+    /// The scenario: brief, objectives, special rules, and the victory points.
     Scenario,
 }
 
 impl Tab {
     /// Every tab, in order.
-    pub const ALL: [Tab; 6] = [
-        Tab::Turn,
-        Tab::Fire,
-        Tab::Tests,
-        Tab::Solo,
-        Tab::Edit,
-        Tab::Scenario,
-    ];
+    pub const ALL: [Tab; 5] = [Tab::Now, Tab::Fire, Tab::Tests, Tab::Edit, Tab::Scenario];
 
     /// The tab's label.
     pub const fn label(self) -> &'static str {
         match self {
-            Tab::Turn => "Turn",
+            Tab::Now => "Now",
             Tab::Fire => "Fire",
             Tab::Tests => "Tests",
-            Tab::Solo => "Solo",
             Tab::Edit => "Edit",
             Tab::Scenario => "Scenario",
         }

@@ -7,8 +7,13 @@ use crate::odds::Distribution;
 
 /// A probability as a percentage, with the precision a person can use.
 pub fn percent(p: f64) -> String {
-    let pct = p * 100.0;
-    if pct > 0.0 && pct < 0.1 {
+    // Rounding can leave a probability a hair below 0 or above 1: never "-0.0%".
+    let pct = (p * 100.0).clamp(0.0, 100.0);
+    if pct <= 0.0 {
+        "0%".to_owned()
+    } else if pct >= 100.0 {
+        "100%".to_owned()
+    } else if pct < 0.1 {
         "under 0.1%".to_owned()
     } else if !(99.95..100.0).contains(&pct) {
         format!("{pct:.1}%")
@@ -59,14 +64,15 @@ pub fn casualties_ui(ui: &mut Ui, dist: &Distribution) {
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
-        .show_grid([false, true])
+        .show_grid([false, false])
         .include_y(0.0)
         .include_y(top * 1.2 + 1.0)
         .include_x(-0.6)
         .include_x(dist.p.len() as f64 - 0.4)
-        .show_axes([false, true])
+        // The percentages are written on the bars and the counts under them: no axis, so
+        // nothing reads below zero.
+        .show_axes([false, false])
         .include_y(-top * 0.2 - 1.0)
-        .y_axis_label("% chance")
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("Casualties", bars).color(color));
             for (x, y, text) in labels {

@@ -27,4 +27,12 @@ impl Default for Prefs {
     }
 }
 
+/// The smallest and largest zoom.
+pub const SCALE_RANGE: (f32, f32) = (0.8, 2.4);
+
+/// A zoom kept within [`SCALE_RANGE`], rounded to a twentieth.
+pub fn clamp_scale(scale: f32) -> f32 {
+    ((scale * 20.0).round() / 20.0).clamp(SCALE_RANGE.0, SCALE_RANGE.1)
+}
+
 pub(super) const PREFS_KEY: &str = "ambush-alley-prefs";

@@ -2,12 +2,15 @@
 
 use egui::{RichText, Ui};
 
-use crate::game::Game;
+use crate::game::{Command, Game, Phase};
 
-use super::style;
+use super::command::UiCommand;
+use super::style::{self, named_button};
 
-/// Draws the scenario's brief, objectives, special rules and reinforcement table.
-pub fn scenario_ui(ui: &mut Ui, game: &Game) {
+/// Draws the scenario's brief, objectives, special rules and reinforcement table, and the
+/// victory points.
+pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
+    victory_ui(ui, game, queue);
     let scenario = game.scenario();
     style::heading(ui, &scenario.name);
     if !scenario.table.is_empty() {
@@ -59,4 +62,51 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game) {
             item.side, item.label, item.points
         ));
     }
+}
+
+/// The victory points: each item with its count, +1 and −1, and the end of the game.
+pub fn victory_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    ui.collapsing(
+        RichText::new("Victory points").size(style::HEADING - 4.0),
+        |ui| {
+            for count in &state.victory {
+                let Some(item) = game.scenario().victory_item(&count.item) else {
+                    continue;
+                };
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!(
+                        "{} — {}: {} × {} = {}",
+                        item.side,
+                        item.label,
+                        count.count,
+                        item.points,
+                        count.count * item.points
+                    ));
+                    if named_button(ui, "+1", &format!("Award {}", item.label), true).clicked() {
+                        queue.push(UiCommand::Play(Command::AwardVictory {
+                            item: item.id.clone(),
+                            delta: 1,
+                        }));
+                    }
+                    if named_button(
+                        ui,
+                        "−1",
+                        &format!("Take back {}", item.label),
+                        count.count != 0,
+                    )
+                    .clicked()
+                    {
+                        queue.push(UiCommand::Play(Command::AwardVictory {
+                            item: item.id.clone(),
+                            delta: -1,
+                        }));
+                    }
+                });
+            }
+            if state.phase != Phase::GameOver && ui.button("End the game now").clicked() {
+                queue.push(UiCommand::Play(Command::EndGame));
+            }
+        },
+    );
 }

@@ -1,4 +1,4 @@
-//! The Solo tab: the player answers what only the table shows; the doctrine (`crate::solo`)
+//! The solo opponent on the Now view: the player answers what only the table shows; the doctrine (`crate::solo`)
 //! decides for the Insurgents, and every decision goes into the log with its reason.
 
 use std::collections::BTreeMap;
@@ -10,7 +10,6 @@ use crate::solo::plan::{self, Step};
 use crate::solo::{self, RegularAction, View};
 use crate::unit::{Movement, Side, UnitId};
 
-use super::command::UiCommand;
 use super::style::{self, named_button};
 
 /// The answers the player gave, remembered from one question to the next.
@@ -76,30 +75,10 @@ fn sight_ui(
     });
 }
 
-/// Draws the Solo tab.
-pub fn solo_ui(
-    ui: &mut Ui,
-    game: &Game,
-    form: &mut SoloForm,
-    due: &mut super::turn::TurnForm,
-    queue: &mut Vec<UiCommand>,
-    plan: &mut Vec<Step>,
-) {
+/// The solo opponent's part of the Now view: what it asks the player, what it decided, and
+/// the buttons that let it act.
+pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
     let state = game.state();
-    style::heading(ui, "Solo: the app commands the Insurgents");
-    if !state.settings.solo {
-        ui.label("This game is not a solo game. Turn solo play on to let the app command the Insurgents.");
-        if ui.button("Turn solo play on").clicked() {
-            let settings = crate::game::Settings {
-                solo: true,
-                ..state.settings.clone()
-            };
-            queue.push(UiCommand::Play(Command::ChangeSettings { settings }));
-        }
-        return;
-    }
-    ui.label("Answer what only the table shows; the Insurgents decide by their doctrine (docs/solo-play.md) and every decision is logged with its reason.");
-    ui.separator();
     for pending in &state.pending {
         if let PendingStep::HotSpotChoice { unit } = pending.step {
             let name = state
@@ -136,16 +115,10 @@ pub fn solo_ui(
         Phase::RegularActivations => activation_ui(ui, game, form, plan),
         Phase::InsurgentActions => orders_ui(ui, game, form, plan),
         Phase::Reinforcements => {
-            ui.label("The Insurgents roll for their reinforcements themselves; press Start Regular activations on the Turn tab when they are in.");
+            ui.label("The Insurgents roll for their reinforcements themselves.");
         }
-        Phase::GameOver => {
-            ui.label(state.final_score(game.scenario()));
-        }
+        Phase::GameOver => {}
     }
-    // What the rules now call for (First Aid for the Marines, their Morale checks) is the
-    // player's to run: it is shown here too.
-    ui.add_space(6.0);
-    super::turn::due_ui(ui, game, due, queue);
 }
 
 fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
@@ -184,7 +157,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
             ))
             .strong(),
         );
-        ui.label("Activate the next Regular unit, or end the Regular activations on the Turn tab.");
+        ui.label("Activate the next Regular unit, or end the Regular activations.");
         return;
     }
     let views = form.seen_by(regular_id);
@@ -252,7 +225,7 @@ fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>
     let views: Vec<(UnitId, Vec<View>)> = waiting.iter().map(|&u| (u, form.sees(u))).collect();
     let orders = solo::orders(game, &views);
     if orders.is_empty() {
-        ui.label("Every Insurgent unit has acted: end the turn on the Turn tab.");
+        ui.label("Every Insurgent unit has acted: end the turn.");
         return;
     }
     for order in orders {

@@ -10,6 +10,10 @@ use crate::unit::{Badge, Side};
 pub const HEADING: f32 = 20.0;
 /// Text size of the turn headline at zoom 1.
 pub const HEADLINE: f32 = 24.0;
+/// Text size of the Now view's action buttons at zoom 1.
+pub const ACTION: f32 = 16.0;
+/// Height of the Now view's action buttons at zoom 1: a target easy to hit at a glance.
+pub const ACTION_HEIGHT: f32 = 30.0;
 
 /// The colour of a side.
 pub fn side_color(side: Side, dark: bool) -> Color32 {
@@ -178,6 +182,25 @@ impl Message {
             error: false,
         }
     }
+}
+
+/// Draws a message as a toast over the bottom of `area`: it never pushes the desk's content,
+/// so nothing moves under the referee's hand. Returns true when the user dismisses it.
+pub fn message_toast(ctx: &egui::Context, area: Rect, message: &Message) -> bool {
+    let width = (area.width() - 24.0).clamp(200.0, 620.0);
+    let mut dismissed = false;
+    egui::Area::new(egui::Id::unique("message_toast"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(egui::pos2(
+            area.center().x - width / 2.0,
+            area.bottom() - 8.0,
+        ))
+        .pivot(Align2::LEFT_BOTTOM)
+        .show(ctx, |ui| {
+            ui.set_width(width);
+            dismissed = message_ui(ui, message);
+        });
+    dismissed
 }
 
 /// Draws the message banner; returns true when the user dismisses it.

@@ -51,16 +51,33 @@ pub fn top_bar_ui(
         );
     });
     ui.horizontal_wrapped(|ui| {
-        if ui
-            .add_enabled(game.can_undo(), egui::Button::new("Undo (Ctrl+Z)"))
-            .clicked()
-        {
+        // Undo and Redo say what they would take back or put back.
+        let undo = game
+            .last_in_effect()
+            .and_then(|i| game.outcome(i))
+            .map(|o| o.summary.clone());
+        let (undo_text, undo_full) = match &undo {
+            Some(summary) => (
+                format!("Undo: {}", short(summary)),
+                format!("Undo: {summary}"),
+            ),
+            None => ("Undo".to_owned(), "Undo: nothing to undo".to_owned()),
+        };
+        let response = style::named_button(ui, undo_text.as_str(), &undo_full, game.can_undo())
+            .on_hover_text(format!("{undo_full} (Ctrl+Z)"));
+        if response.clicked() {
             queue.push(UiCommand::Undo);
         }
-        if ui
-            .add_enabled(game.can_redo(), egui::Button::new("Redo (Ctrl+Y)"))
-            .clicked()
-        {
+        let redo = game
+            .next_redo()
+            .and_then(|i| game.outcome(i))
+            .map(|o| o.summary.clone());
+        let redo_full = redo
+            .as_ref()
+            .map_or("Redo: nothing to redo".to_owned(), |s| format!("Redo: {s}"));
+        let response = style::named_button(ui, "Redo", &redo_full, game.can_redo())
+            .on_hover_text(format!("{redo_full} (Ctrl+Y)"));
+        if response.clicked() {
             queue.push(UiCommand::Redo);
         }
         if state.settings.solo {
@@ -95,12 +112,12 @@ pub fn top_bar_ui(
         ui.menu_button("View", |ui| {
             ui.horizontal(|ui| {
                 ui.label("Text size");
-                if ui.button("A−").clicked() {
-                    prefs.ui_scale = (prefs.ui_scale - 0.1).max(0.8);
+                if ui.button("A−").on_hover_text("Ctrl+Minus").clicked() {
+                    prefs.ui_scale = super::prefs::clamp_scale(prefs.ui_scale - 0.1);
                 }
                 ui.label(format!("{:.0}%", prefs.ui_scale * 100.0));
-                if ui.button("A+").clicked() {
-                    prefs.ui_scale = (prefs.ui_scale + 0.1).min(2.4);
+                if ui.button("A+").on_hover_text("Ctrl+Plus").clicked() {
+                    prefs.ui_scale = super::prefs::clamp_scale(prefs.ui_scale + 0.1);
                 }
             });
             let theme = if prefs.dark {
@@ -165,4 +182,15 @@ pub fn top_bar_ui(
         });
     }
     ui.add_space(2.0);
+}
+
+/// A summary cut to fit a button, at a word.
+fn short(text: &str) -> String {
+    const MAX: usize = 48;
+    if text.chars().count() <= MAX {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(MAX).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
+    format!("{cut}…")
 }

@@ -2,9 +2,9 @@
 
 use egui::{Color32, CornerRadius, RichText, Stroke, Ui};
 
-use crate::game::{Command, Game};
+use crate::game::Game;
 use crate::rules::fire::OptimumReach;
-use crate::unit::{Movement, Side, Unit, Weapon};
+use crate::unit::{Side, Unit, Weapon};
 
 use super::command::UiCommand;
 use super::style::{self, named_button};
@@ -169,7 +169,7 @@ fn card_ui(ui: &mut Ui, game: &Game, unit: &Unit, dark: bool, queue: &mut Vec<Ui
                 ui.label(format!("Dependants: {}", dependants.join(", ")));
             }
             if !unit.location.is_empty() {
-                ui.label(RichText::new(format!("At {}", unit.location)).weak());
+                ui.label(RichText::new(format!("Position: {}", unit.location)).weak());
             }
             let badges = unit.badges(state.turn);
             if !badges.is_empty() {
@@ -180,70 +180,14 @@ fn card_ui(ui: &mut Ui, game: &Game, unit: &Unit, dark: bool, queue: &mut Vec<Ui
                 });
             }
             if !unit.non_combatant {
-                actions_ui(ui, game, unit, queue);
+                actions_ui(unit, ui, queue);
             }
         });
     ui.add_space(4.0);
 }
 
-fn actions_ui(ui: &mut Ui, game: &Game, unit: &Unit, queue: &mut Vec<UiCommand>) {
+fn actions_ui(unit: &Unit, ui: &mut Ui, queue: &mut Vec<UiCommand>) {
     let name = &unit.name;
-    // The buttons of a row the gate allows now; the row is shown when any of them is.
-    let (label, row): (&str, Vec<(&str, String, Command)>) = match unit.side {
-        Side::Regular => (
-            "Activate:",
-            [
-                ("Halted", Movement::Halted, false),
-                ("Cautious", Movement::Cautious, false),
-                ("Rapid", Movement::Rapid, false),
-                ("Overwatch", Movement::Halted, true),
-            ]
-            .into_iter()
-            .map(|(text, movement, overwatch)| {
-                (
-                    text,
-                    format!("Activate {name}: {text}"),
-                    Command::Activate {
-                        unit: unit.id,
-                        movement,
-                        overwatch,
-                    },
-                )
-            })
-            .collect(),
-        ),
-        Side::Insurgent => (
-            "Act:",
-            [
-                ("Halted", Movement::Halted),
-                ("Cautious", Movement::Cautious),
-                ("Rapid", Movement::Rapid),
-            ]
-            .into_iter()
-            .map(|(text, movement)| {
-                (
-                    text,
-                    format!("{name} acts: {text}"),
-                    Command::InsurgentAction {
-                        unit: unit.id,
-                        movement,
-                    },
-                )
-            })
-            .collect(),
-        ),
-    };
-    if row
-        .iter()
-        .any(|(_, _, command)| game.check(command).is_ok())
-    {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(label).strong());
-            for (text, button_name, command) in row {
-                style::command_button(ui, game, text, &button_name, command, queue);
-            }
-        });
-    }
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().button_padding = egui::vec2(5.0, 1.0);
         let small = |text: &str| RichText::new(text).size(13.0);

@@ -47,7 +47,7 @@ impl Badge {
             Badge::Overwatch => "Overwatch".to_owned(),
             Badge::Activated => "Activated".to_owned(),
             Badge::Interrupted(n) => format!("Interrupted ×{n}"),
-            Badge::Interrupting => "Interrupted this turn".to_owned(),
+            Badge::Interrupting => "Used its interrupt".to_owned(),
             Badge::HasCasualties => "Has casualties".to_owned(),
             Badge::Done => "Done for the turn".to_owned(),
             Badge::FireOnly => "Fire only".to_owned(),

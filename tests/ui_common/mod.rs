@@ -15,12 +15,22 @@ pub fn temp_dir(name: &str) -> PathBuf {
     crate::common::temp_dir("app", name)
 }
 
-/// The app at 1280×800 with its autosave in `data_dir`, seeded dice, and no native dialogs.
+/// The app at 1280×800 with its autosave in `data_dir`, seeded dice, and no native dialogs,
+/// on its start screen.
 pub fn app(data_dir: &Path, physical_dice: bool) -> Harness<'static, AssistantApp> {
+    app_seeded(data_dir, physical_dice, 7)
+}
+
+/// The app as [`app`] gives it, with its dice seeded with `seed`.
+pub fn app_seeded(
+    data_dir: &Path,
+    physical_dice: bool,
+    seed: u64,
+) -> Harness<'static, AssistantApp> {
     let options = StartOptions {
         open: None,
         data_dir: Some(data_dir.to_owned()),
-        seed: Some(7),
+        seed: Some(seed),
         native_dialogs: false,
     };
     let prefs = Prefs {
@@ -34,6 +44,8 @@ pub fn app(data_dir: &Path, physical_dice: bool) -> Harness<'static, AssistantAp
 pub fn app_with(options: StartOptions, prefs: Prefs) -> Harness<'static, AssistantApp> {
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
+        // Scrolling a widget into view animates over a few frames.
+        .with_max_steps(64)
         .build_eframe(move |_cc| AssistantApp::with_prefs(options, prefs));
     harness.run();
     harness
@@ -74,4 +86,24 @@ pub fn type_dice(harness: &mut Harness<'_, AssistantApp>, groups: &[(&str, &str)
         harness.key_press(Key::Enter);
         harness.run();
     }
+}
+
+/// Starts a new game of Contracting Trouble for two from the start screen.
+pub fn new_game(harness: &mut Harness<'_, AssistantApp>) {
+    click(harness, "New game: Contracting Trouble!");
+    assert!(harness.state().game().is_some(), "a game is open");
+}
+
+/// Clicks the widget with this label where it is, without scrolling to it, and checks it is in
+/// view: inside the window and above the log panel. Returns 1, to count the click.
+pub fn click_in_view(harness: &mut Harness<'_, AssistantApp>, label: &str) -> usize {
+    let log_top = harness.get_by_label_contains("Log — ").rect().top();
+    let rect = harness.get_by_label(label).rect();
+    assert!(
+        rect.top() >= 0.0 && rect.bottom() <= log_top && rect.right() <= 1280.0,
+        "{label} is out of view at {rect:?} (the log starts at {log_top})"
+    );
+    harness.get_by_label(label).click();
+    harness.run();
+    1
 }

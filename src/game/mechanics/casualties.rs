@@ -83,7 +83,12 @@ impl GameState {
         unit.status.has_casualties = true;
         let name = unit.name.clone();
         let left = unit.firing_count();
-        let mut outcome = Outcome::text(format!("{name} loses {removed}"));
+        // A leader on his own is his unit: "Leader 2B is hit", not "Leader 2B loses Leader 2B".
+        let mut outcome = Outcome::text(if removed == name {
+            format!("{name} is hit and taken off the table")
+        } else {
+            format!("{name} loses {removed}")
+        });
         if left > 0 {
             self.push_due(
                 PendingStep::MoraleCheck {
@@ -105,18 +110,17 @@ impl GameState {
         let unit = self.get_in_play(unit_id)?;
         expect_side(unit, Side::Regular)?;
         check_casualty_figures(unit, due, figures)?;
-        let names: Vec<&str> = figures
+        let names: Vec<String> = figures
             .iter()
-            .filter_map(|&f| unit.figure(f).map(|f| f.name.as_str()))
+            .filter_map(|&f| unit.figure(f).map(|f| f.name.clone()))
             .collect();
         let mut request = DiceRequest::none();
-        let n = u8::try_from(figures.len()).unwrap_or(u8::MAX);
         let label = if names.len() > 1 {
             format!("First Aid, one d6 each in this order: {}", names.join(", "))
         } else {
             format!("First Aid: {}", names.join(", "))
         };
-        request.push(label, Die::D6, n);
+        request.push_each(label, Die::D6, names);
         Ok(request)
     }
 

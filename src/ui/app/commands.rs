@@ -18,19 +18,17 @@ impl AssistantApp {
         match command {
             UiCommand::Play(command) => {
                 self.solo_paused = false;
-                // In a solo game the Insurgents answer an activation, and give their orders,
-                // on the Solo tab.
-                let solo_turn = matches!(
-                    command,
-                    Command::Activate { .. } | Command::StartInsurgentPhase
-                );
+                self.series.clear();
                 self.play(command);
-                if solo_turn
-                    && self.game().is_some_and(|g| g.state().settings.solo)
-                    && self.message.is_none()
-                {
-                    self.desk.tab = Tab::Solo;
+            }
+            UiCommand::PlaySeries(mut commands) => {
+                self.solo_paused = false;
+                if commands.is_empty() {
+                    return;
                 }
+                let first = commands.remove(0);
+                self.series = commands;
+                self.play(first);
             }
             UiCommand::SoloPlay(command) => {
                 if self.play(command) == Played::Refused {
@@ -173,18 +171,33 @@ impl AssistantApp {
             Ok(_) => {
                 self.message = None;
                 self.report_save_error();
+                self.continue_series();
                 Played::Applied
             }
             Err(e) => {
+                self.series.clear();
                 self.message = Some(Message::error(e.to_string()));
                 Played::Refused
             }
         }
     }
 
+    /// The next command of a series, if the gate still allows it (a failed Interrupt check ends
+    /// the series quietly: its outcome already says why).
+    fn continue_series(&mut self) {
+        if self.series.is_empty() {
+            return;
+        }
+        let rest = std::mem::take(&mut self.series);
+        if self.game().is_some_and(|g| g.check(&rest[0]).is_ok()) {
+            self.queue.push(UiCommand::PlaySeries(rest));
+        }
+    }
+
     /// A fresh desk for another game: forms, the solo opponent's plan, its pause.
     pub(super) fn fresh_desk(&mut self) {
         self.desk = Desk::default();
+        self.series.clear();
         self.plan.clear();
         self.solo_paused = false;
         self.offer = None;

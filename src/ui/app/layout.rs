@@ -28,33 +28,43 @@ impl AssistantApp {
         let game = session.game();
         let dark = ui.visuals().dark_mode;
         let planned = plan.len();
+        // Wide windows give the side panels and the log more room; their defaults follow the
+        // window the game is first shown in, and the referee may resize them.
+        let screen = ui.ctx().content_rect();
+        let side_width = (screen.width() * 0.22).clamp(180.0, 460.0);
+        let row = ui.text_style_height(&egui::TextStyle::Body) + crate::ui::log::ROW_GAP;
+        // At least ten lines of the log, more on a tall window.
+        let log_height = (screen.height() * 0.24).max(row * 10.0 + 40.0);
         egui::Panel::top("top_bar").show(ui, |ui| {
             crate::ui::top_bar::top_bar_ui(ui, session, prefs, path_input, show_path, queue);
         });
         egui::Panel::bottom("log")
             .resizable(true)
-            .default_size(120.0)
-            .min_size(70.0)
-            .show(ui, |ui| crate::ui::log::log_ui(ui, game, queue));
+            .default_size(log_height)
+            .min_size(row * 4.0 + 40.0)
+            .show(ui, |ui| {
+                crate::ui::log::log_ui(ui, game, &mut desk.log, queue)
+            });
         egui::Panel::left("regulars")
             .resizable(true)
-            .default_size(265.0)
-            .min_size(200.0)
+            .default_size(side_width)
+            .min_size(170.0)
             .show(ui, |ui| {
                 crate::ui::units::side_ui(ui, game, Side::Regular, dark, queue);
             });
         egui::Panel::right("insurgents")
             .resizable(true)
-            .default_size(265.0)
-            .min_size(200.0)
+            .default_size(side_width)
+            .min_size(170.0)
             .show(ui, |ui| {
                 crate::ui::units::hot_spots_ui(ui, game);
                 ui.separator();
                 crate::ui::units::side_ui(ui, game, Side::Insurgent, dark, queue);
             });
         egui::CentralPanel::default().show(ui, |ui| {
+            let area = ui.max_rect();
             if let Some(m) = message.as_ref()
-                && style::message_ui(ui, m)
+                && style::message_toast(ui.ctx(), area, m)
             {
                 queue.push(UiCommand::DismissMessage);
             }
@@ -76,21 +86,13 @@ impl AssistantApp {
                 .id_salt(("desk", desk.tab))
                 .auto_shrink([false, false])
                 .show(ui, |ui| match desk.tab {
-                    Tab::Turn => crate::ui::turn::turn_ui(ui, game, &mut desk.turn, queue),
-                    Tab::Fire => {
-                        crate::ui::fire::fire_ui(ui, game, &mut desk.fire, &mut desk.turn, queue)
+                    Tab::Now => {
+                        crate::ui::now::now_ui(ui, game, &mut desk.now, &mut desk.solo, plan, queue)
                     }
+                    Tab::Fire => crate::ui::fire::fire_ui(ui, game, &mut desk.fire, queue),
                     Tab::Tests => crate::ui::checks::tests_ui(ui, game, &mut desk.tests, queue),
-                    Tab::Solo => crate::ui::solo::solo_ui(
-                        ui,
-                        game,
-                        &mut desk.solo,
-                        &mut desk.turn,
-                        queue,
-                        plan,
-                    ),
                     Tab::Edit => crate::ui::edit::edit_ui(ui, game, &mut desk.edit, queue),
-                    Tab::Scenario => crate::ui::scenario_info::scenario_ui(ui, game),
+                    Tab::Scenario => crate::ui::scenario_info::scenario_ui(ui, game, queue),
                 });
         });
         // The player asked the opponent for a new plan: it may move again.

@@ -19,7 +19,6 @@ use super::dice_entry::{self, DicePrompt, PromptAnswer};
 use super::edit::EditForm;
 use super::fire::FireForm;
 use super::style::Message;
-use super::turn::TurnForm;
 use super::{StartOptions, Tab};
 
 use super::prefs::{PREFS_KEY, Prefs};
@@ -35,7 +34,8 @@ pub(super) struct ResumeOffer {
 #[derive(Default)]
 pub(super) struct Desk {
     pub tab: Tab,
-    pub turn: TurnForm,
+    pub now: super::now::NowForm,
+    pub log: super::log::LogForm,
     pub fire: FireForm,
     pub tests: TestsForm,
     pub edit: EditForm,
@@ -67,6 +67,8 @@ pub struct AssistantApp {
     queue: Vec<UiCommand>,
     path_input: String,
     show_path: bool,
+    /// The commands still to play of a series the referee started with one click.
+    series: Vec<crate::game::Command>,
     /// What the solo opponent will do next, step by step.
     plan: Vec<crate::solo::plan::Step>,
     /// The solo opponent waits after a refusal or a cancelled roll, until the player acts.
@@ -96,6 +98,7 @@ impl AssistantApp {
             path_input: prefs.last_path.clone(),
             show_path: false,
             plan: Vec::new(),
+            series: Vec::new(),
             solo_paused: false,
             leave_anyway: false,
             options,
@@ -111,18 +114,10 @@ impl AssistantApp {
             builtins: builtin_scenarios(),
         };
         app.offer = app.find_autosave();
+        // Given a file, the app opens it; otherwise it starts on the start screen: a game for
+        // two, a solo game, a file, or an earlier game.
         if let Some(path) = app.options.open.clone() {
             app.open_path(&path);
-        } else if app.offer.is_none()
-            && let Some(Ok(first)) = app.builtins.first().cloned()
-        {
-            // Given nothing else (no file, no game to resume), the app opens on the booklet's
-            // scenario, ready to play.
-            let name = first.scenario.name.clone();
-            app.apply(UiCommand::NewGame(first, false));
-            app.message = Some(Message::info(format!(
-                "New game of {name} For another scenario: Game > Close game. To let the app command the Insurgents: the Solo tab."
-            )));
         }
         app
     }
@@ -147,7 +142,11 @@ impl AssistantApp {
         if self.applied_prefs == Some(key) {
             return;
         }
-        ctx.set_zoom_factor(self.prefs.ui_scale.clamp(0.75, 2.5));
+        // One zoom: the View menu and Ctrl+Plus/Minus both change this setting (egui's own
+        // keyboard zoom is off, so the two never disagree).
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+        self.prefs.ui_scale = super::prefs::clamp_scale(self.prefs.ui_scale);
+        ctx.set_zoom_factor(self.prefs.ui_scale);
         ctx.set_theme(if self.prefs.dark {
             egui::Theme::Dark
         } else {
@@ -161,11 +160,21 @@ impl AssistantApp {
     }
 
     fn shortcuts(&mut self, ctx: &egui::Context) {
+        let shortcut = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
+        ctx.input_mut(|i| {
+            for (key, step) in [(Key::Plus, 0.1), (Key::Equals, 0.1), (Key::Minus, -0.1)] {
+                if i.consume_shortcut(&shortcut(key)) {
+                    self.prefs.ui_scale = super::prefs::clamp_scale(self.prefs.ui_scale + step);
+                }
+            }
+            if i.consume_shortcut(&shortcut(Key::Num0)) {
+                self.prefs.ui_scale = Prefs::default().ui_scale;
+            }
+        });
         // Ctrl+Z in a text field undoes the typing, not a game event.
         if self.prompt.is_some() || ctx.egui_wants_keyboard_input() {
             return;
         }
-        let shortcut = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
         ctx.input_mut(|i| {
             if i.consume_shortcut(&shortcut(Key::Z)) {
                 self.queue.push(UiCommand::Undo);
@@ -223,6 +232,7 @@ impl eframe::App for AssistantApp {
                 }
                 Some(PromptAnswer::Cancel) => {
                     self.prompt = None;
+                    self.series.clear();
                     // The solo opponent must not ask again at once for the roll just cancelled.
                     self.plan.clear();
                     self.solo_paused = true;

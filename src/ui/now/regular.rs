@@ -1,0 +1,510 @@
+//! The Regular activations on the Now view: the interruptions of the activation in progress with
+//! their answers, the Insurgents who may interrupt, the active unit's own fire and moves, and the
+//! units still to activate.
+
+use egui::{RichText, Ui};
+
+use crate::game::{Command, FireContext, Game, Interruption, QualityPurpose, ReactionKind};
+use crate::rules::checks::ReactionModifiers;
+use crate::unit::{Movement, Side, Unit, UnitId};
+
+use super::super::command::UiCommand;
+use super::super::solo::SoloForm;
+use super::fire_row::{Shot, fire_row_ui};
+use super::{NowForm, action, aimed_row_ui, small_action, targets_ui};
+
+/// Draws the Regular activation phase.
+pub fn activations_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut NowForm,
+    solo: &SoloForm,
+    queue: &mut Vec<UiCommand>,
+) {
+    let state = game.state();
+    let two_player = !state.settings.solo;
+    let active = state
+        .active_unit
+        .and_then(|a| state.unit(a))
+        .filter(|u| u.in_play());
+    for interruption in &state.interruptions {
+        interruption_ui(ui, game, form, solo, interruption, queue);
+    }
+    if let Some(unit) = active {
+        if two_player {
+            interrupts_ui(ui, game, form, unit, queue);
+        }
+        targets_ui(ui, game, form, unit.id, FireContext::Activation, "Fire at:");
+    }
+    aimed_row_ui(ui, game, form, solo, queue);
+    if let Some(unit) = active {
+        moves_ui(ui, game, unit, queue);
+        next_units_compact_ui(ui, game, queue);
+        small_action(
+            ui,
+            game,
+            "End Regular activations",
+            "End Regular activations",
+            Command::StartInsurgentPhase,
+            queue,
+        );
+    } else {
+        next_units_ui(ui, game, queue);
+        action(ui, game, Command::StartInsurgentPhase, queue);
+    }
+}
+
+/// One interruption and what may answer it, the likeliest first.
+fn interruption_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut NowForm,
+    solo: &SoloForm,
+    i: &Interruption,
+    queue: &mut Vec<UiCommand>,
+) {
+    let state = game.state();
+    let (Some(ins), Some(reg)) = (state.unit(i.insurgent), state.unit(i.regular)) else {
+        return;
+    };
+    let what = match i.kind {
+        ReactionKind::InterruptFire => "fire",
+        _ => "movement",
+    };
+    let who_first = if i.insurgents_first {
+        "the Insurgents act first"
+    } else {
+        "the Regulars react first"
+    };
+    ui.label(
+        RichText::new(format!(
+            "{} interrupts {}'s {what}: {who_first}",
+            ins.name, reg.name
+        ))
+        .size(super::style::HEADING - 2.0)
+        .strong(),
+    );
+    let two_player = !state.settings.solo;
+    let insurgent_turn = |ui: &mut Ui, form: &mut NowForm, queue: &mut Vec<UiCommand>| {
+        if two_player {
+            fire_row_ui(
+                ui,
+                game,
+                form,
+                solo,
+                Shot {
+                    attacker: ins.id,
+                    target: reg.id,
+                    context: FireContext::Interrupt,
+                },
+                queue,
+            );
+            ui.horizontal_wrapped(|ui| {
+                for movement in [Movement::Cautious, Movement::Rapid] {
+                    small_action(
+                        ui,
+                        game,
+                        &format!("or moves {}", movement.name()),
+                        &super::super::labels::command_label(
+                            state,
+                            &Command::InterruptMove {
+                                unit: ins.id,
+                                movement,
+                            },
+                        ),
+                        Command::InterruptMove {
+                            unit: ins.id,
+                            movement,
+                        },
+                        queue,
+                    );
+                }
+            });
+        }
+    };
+    // The interrupted unit's own answer, then the Insurgents', in the order the test gave.
+    if i.insurgents_first {
+        insurgent_turn(ui, form, queue);
+    }
+    fire_row_ui(
+        ui,
+        game,
+        form,
+        solo,
+        Shot {
+            attacker: reg.id,
+            target: ins.id,
+            context: FireContext::Reaction,
+        },
+        queue,
+    );
+    small_action(
+        ui,
+        game,
+        &format!("{} moves into cover or out of sight instead", reg.name),
+        &super::super::labels::command_label(
+            state,
+            &Command::ReactMove {
+                unit: reg.id,
+                insurgent: ins.id,
+            },
+        ),
+        Command::ReactMove {
+            unit: reg.id,
+            insurgent: ins.id,
+        },
+        queue,
+    );
+    if !i.insurgents_first {
+        insurgent_turn(ui, form, queue);
+    }
+    // Friends in sight, and Overwatch units, may answer too.
+    ui.horizontal_wrapped(|ui| {
+        for friend in state.units_in_play(Side::Regular) {
+            if friend.id == reg.id {
+                continue;
+            }
+            let reacting = Command::Fire {
+                attacker: friend.id,
+                target: ins.id,
+                modifiers: Default::default(),
+                context: FireContext::Reaction,
+            };
+            if game.check(&reacting).is_ok() {
+                let name = format!(
+                    "{} reacts to {} (spends its activation)",
+                    friend.name, ins.name
+                );
+                if super::super::style::named_button(ui, name.as_str(), &name, true).clicked() {
+                    form.aim = Some(super::Aim {
+                        attacker: friend.id,
+                        target: ins.id,
+                        context: FireContext::Reaction,
+                        revision: game.revision(),
+                    });
+                }
+            }
+            small_action(
+                ui,
+                game,
+                &format!("{} on Overwatch: Reaction test", friend.name),
+                &super::super::labels::command_label(
+                    state,
+                    &Command::ReactionTest {
+                        insurgent: ins.id,
+                        regular: friend.id,
+                        kind: ReactionKind::Overwatch,
+                        modifiers: Default::default(),
+                    },
+                ),
+                Command::ReactionTest {
+                    insurgent: ins.id,
+                    regular: friend.id,
+                    kind: ReactionKind::Overwatch,
+                    modifiers: ReactionModifiers::proposed(friend),
+                },
+                queue,
+            );
+        }
+    });
+    for friend in state.units_in_play(Side::Regular) {
+        if i.overwatch_test(friend.id).is_some() {
+            fire_row_ui(
+                ui,
+                game,
+                form,
+                solo,
+                Shot {
+                    attacker: friend.id,
+                    target: ins.id,
+                    context: FireContext::Overwatch,
+                },
+                queue,
+            );
+        }
+    }
+}
+
+/// The Insurgent units that may interrupt the unit activating (a two-player game): a row of
+/// buttons, one per unit, for each thing it may interrupt.
+fn interrupts_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut NowForm,
+    active: &Unit,
+    queue: &mut Vec<UiCommand>,
+) {
+    let state = game.state();
+    // What is interrupted: the movement of a unit moving, unless the referee says its fire; a
+    // unit standing still has only its fire.
+    let chosen = form
+        .interrupt_fire
+        .filter(|(unit, revision, _)| *unit == active.id && *revision == state.turn)
+        .map(|(_, _, fire)| fire);
+    let fire = !active.moving() || chosen.unwrap_or(false);
+    let kind = if fire {
+        ReactionKind::InterruptFire
+    } else {
+        ReactionKind::InterruptMovement
+    };
+    let mut options = Vec::new();
+    for ins in state.units_in_play(Side::Insurgent) {
+        let test = Command::ReactionTest {
+            insurgent: ins.id,
+            regular: active.id,
+            kind,
+            modifiers: ReactionModifiers::proposed(active),
+        };
+        let check = Command::QualityCheck {
+            unit: ins.id,
+            purpose: QualityPurpose::Interrupt,
+        };
+        // A unit without a leader tests first; the Reaction test follows if it passes.
+        let series = if game.check(&test).is_ok() {
+            vec![test.clone()]
+        } else if ins.needs_interrupt_check() && game.check(&check).is_ok() {
+            vec![check, test.clone()]
+        } else {
+            continue;
+        };
+        let mut label = super::super::labels::command_label(state, &test);
+        if series.len() > 1 {
+            label.push_str(" (Interrupt check first)");
+        }
+        options.push((ins, series, label));
+    }
+    if options.is_empty() {
+        return;
+    }
+    // The likeliest first: the units with the most figures.
+    options.sort_by_key(|(ins, _, _)| std::cmp::Reverse(ins.firing_count()));
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Interrupt its").strong());
+        if active.moving() {
+            for (words, value) in [("movement", false), ("fire", true)] {
+                if ui.selectable_label(fire == value, words).clicked() {
+                    form.interrupt_fire = Some((active.id, state.turn, value));
+                }
+            }
+        } else {
+            ui.label(RichText::new("fire").strong());
+        }
+        ui.label(":");
+        for (ins, series, label) in options {
+            let text = if series.len() > 1 {
+                format!("{} (check)", ins.name)
+            } else {
+                ins.name.clone()
+            };
+            let response = ui.button(text);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+            if response.clicked() {
+                queue.push(UiCommand::PlaySeries(series));
+            }
+        }
+    });
+    // A Pinned Regular unit may be fired on with no test, the interrupt sacrificed.
+    for ins in state.units_in_play(Side::Insurgent) {
+        for target in state.units_in_play(Side::Regular) {
+            let sacrifice = Command::Fire {
+                attacker: ins.id,
+                target: target.id,
+                modifiers: Default::default(),
+                context: FireContext::Interrupt,
+            };
+            if state.interruption_by(ins.id).is_none() && game.check(&sacrifice).is_ok() {
+                let name = format!(
+                    "{} sacrifices its interrupt to fire at {} (Pinned)",
+                    ins.name, target.name
+                );
+                action_named_aim(ui, game, &name, ins.id, target.id, queue);
+            }
+        }
+    }
+}
+
+/// A fire with no judgement to make beyond the units' state.
+fn action_named_aim(
+    ui: &mut Ui,
+    game: &Game,
+    name: &str,
+    attacker: UnitId,
+    target: UnitId,
+    queue: &mut Vec<UiCommand>,
+) {
+    let state = game.state();
+    let (Some(a), Some(t)) = (state.unit(attacker), state.unit(target)) else {
+        return;
+    };
+    let command = Command::Fire {
+        attacker,
+        target,
+        modifiers: crate::rules::fire::FireModifiers::proposed(
+            a,
+            t,
+            state.settings.interruption_penalty,
+        ),
+        context: FireContext::Interrupt,
+    };
+    super::action_named(ui, game, name, command, queue);
+}
+
+/// The active unit's moves besides its fire: leaving the table, picking up dependants, a leader
+/// joining or leaving, hunkering down.
+fn moves_ui(ui: &mut Ui, game: &Game, active: &Unit, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    let mut commands: Vec<Command> = game
+        .state()
+        .choices_for(game.scenario(), active.id)
+        .into_iter()
+        .filter(|c| {
+            matches!(
+                c,
+                Command::LeaveTable { .. }
+                    | Command::JoinUnit { .. }
+                    | Command::DetachLeader { .. }
+                    | Command::DeclareInCover { .. }
+            )
+        })
+        .collect();
+    // Dependants waiting to be picked up join the unit that reaches them.
+    for waiting in state.units_in_play(Side::Regular) {
+        let pick_up = Command::JoinUnit {
+            from: waiting.id,
+            into: active.id,
+        };
+        if waiting.cannot_fight() && game.check(&pick_up).is_ok() {
+            commands.insert(0, pick_up);
+        }
+    }
+    if commands.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Also:").strong());
+        let mut edges = Vec::new();
+        for command in commands {
+            let label = super::super::labels::command_label(state, &command);
+            match command {
+                Command::LeaveTable {
+                    edge: Some(edge), ..
+                } => edges.push((edge, label, command)),
+                _ => {
+                    small_action(ui, game, &label, &label, command, queue);
+                }
+            }
+        }
+        if !edges.is_empty() {
+            ui.label("leave the table by the");
+            for (edge, label, command) in edges {
+                small_action(ui, game, edge.name(), &label, command, queue);
+            }
+            ui.label("edge");
+        }
+    });
+}
+
+/// While a unit activates, the next ones in one line of small buttons.
+fn next_units_compact_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    let commands: Vec<Command> = state
+        .units_in_play(Side::Regular)
+        .flat_map(|unit| {
+            [
+                (Movement::Halted, false),
+                (Movement::Cautious, false),
+                (Movement::Rapid, false),
+                (Movement::Halted, true),
+            ]
+            .map(|(movement, overwatch)| Command::Activate {
+                unit: unit.id,
+                movement,
+                overwatch,
+            })
+        })
+        .filter(|c| game.check(c).is_ok())
+        .collect();
+    if commands.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Next:").strong());
+        let mut last = None;
+        for command in commands {
+            let Command::Activate {
+                unit,
+                movement,
+                overwatch,
+            } = command
+            else {
+                continue;
+            };
+            if last != Some(unit) {
+                ui.label(state.unit(unit).map_or("", |u| u.name.as_str()));
+                last = Some(unit);
+            }
+            let label = super::super::labels::command_label(state, &command);
+            small_action(
+                ui,
+                game,
+                super::super::labels::speed(movement, overwatch),
+                &label,
+                command,
+                queue,
+            );
+        }
+    });
+}
+
+/// The Regular units still to activate, one row each with their speeds.
+fn next_units_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    for unit in state.units_in_play(Side::Regular) {
+        let speeds = [
+            (Movement::Halted, false),
+            (Movement::Cautious, false),
+            (Movement::Rapid, false),
+            (Movement::Halted, true),
+        ];
+        let allowed: Vec<Command> = speeds
+            .iter()
+            .map(|&(movement, overwatch)| Command::Activate {
+                unit: unit.id,
+                movement,
+                overwatch,
+            })
+            .filter(|c| game.check(c).is_ok())
+            .collect();
+        if allowed.is_empty() {
+            continue;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!("Activate {}:", unit.name))
+                    .size(super::style::ACTION)
+                    .strong(),
+            );
+            for command in allowed {
+                let Command::Activate {
+                    movement,
+                    overwatch,
+                    ..
+                } = command
+                else {
+                    continue;
+                };
+                let label = super::super::labels::command_label(state, &command);
+                let text = RichText::new(super::super::labels::speed(movement, overwatch))
+                    .size(super::style::ACTION);
+                let response = ui.add(
+                    egui::Button::new(text).min_size(egui::vec2(0.0, super::style::ACTION_HEIGHT)),
+                );
+                response
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                if response.clicked() {
+                    queue.push(UiCommand::Play(command));
+                }
+            }
+        });
+    }
+}
