@@ -44,9 +44,10 @@ fn a_whole_turn_of_contracting_trouble() {
 
     // Alpha moves Cautiously toward the SUV.
     activate(&mut game, alpha, Movement::Cautious);
+    // The unit activating is not counted as done until another takes its turn.
     assert_eq!(
         game.state().headline(),
-        "Turn 1 — Regular activations, 1 of 3 done"
+        "Turn 1 — Fireteam Alpha activating, 0 of 3 done"
     );
 
     // Insurgents 1 (no leader) try to interrupt: Interrupt check 5 passes.
@@ -271,7 +272,7 @@ fn a_whole_turn_of_contracting_trouble() {
     );
     assert_eq!(
         game.state().headline(),
-        "Turn 1 — Regular activations, 3 of 3 done"
+        "Turn 1 — Squad Leader activating, 2 of 3 done"
     );
 
     // ---- Insurgent phase ----
