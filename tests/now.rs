@@ -112,3 +112,121 @@ fn with_physical_dice_the_same_steps_only_add_typing_the_faces() {
     harness.get_by_label("Remove 2 casualties from Insurgents 1");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A saved game of Contracting Trouble with `n` Morale checks for Fireteam Bravo.
+fn saved_game(dir: &std::path::Path, n: usize) -> std::path::PathBuf {
+    let path = dir.join("long.jsonl");
+    let loaded = common::builtin_loaded();
+    let mut session = ambush_alley::session::Session::start(
+        loaded,
+        ambush_alley::game::Settings::default(),
+        Some(&path),
+    );
+    let bravo = common::unit_id(session.game(), "bravo");
+    let mut dice = ambush_alley::dice::DiceSource::seeded(3);
+    for _ in 0..n {
+        let morale = Command::MoraleCheck {
+            unit: bravo,
+            modifier: 0,
+            defensible: true,
+        };
+        session.play(morale, &mut dice).expect("a Morale check");
+    }
+    path
+}
+
+fn opened(
+    dir: &std::path::Path,
+    path: std::path::PathBuf,
+) -> egui_kittest::Harness<'static, ambush_alley::ui::AssistantApp> {
+    let options = ambush_alley::ui::StartOptions {
+        open: Some(path),
+        data_dir: Some(dir.join("data")),
+        seed: Some(5),
+        native_dialogs: false,
+    };
+    ui_common::app_with(options, ambush_alley::ui::Prefs::default())
+}
+
+#[test]
+fn the_log_follows_new_events_unless_scrolled_up_and_the_latest_button_brings_it_back() {
+    let dir = temp_dir("log-follow");
+    let path = saved_game(&dir, 40);
+    let mut harness = opened(&dir, path);
+    // The newest line is in view, and at least ten lines are.
+    harness.get_by_label_contains("  40  Morale Fireteam Bravo");
+    let shown = harness
+        .query_all_by_label_contains("Morale Fireteam Bravo")
+        .count();
+    assert!(shown >= 10, "{shown} lines in view");
+    assert!(harness.query_by_label("Latest").is_none());
+    // The referee scrolls up to read: a new event does not pull the log down.
+    for _ in 0..8 {
+        if let Some(row) = harness
+            .query_all_by_label_contains("Morale Fireteam Bravo")
+            .next()
+        {
+            row.scroll_up();
+        }
+        harness.run();
+    }
+    harness.get_by_label_contains("   5  Morale Fireteam Bravo");
+    ui_common::click(&mut harness, "Activate Fireteam Alpha: Halted");
+    assert!(
+        harness
+            .query_by_label_contains("  41  Fireteam Alpha activates")
+            .is_none()
+    );
+    ui_common::click(&mut harness, "Latest");
+    harness.get_by_label_contains("  41  Fireteam Alpha activates");
+    // Undo strikes the event through where it stands; no "undo" line is added.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run();
+    harness.get_by_label_contains("  41  Fireteam Alpha activates: Halted  (undone)");
+    assert!(harness.query_by_label_contains("  42  ").is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_log_filters_by_kind_and_by_unit() {
+    let dir = temp_dir("log-filter");
+    let path = saved_game(&dir, 3);
+    let mut harness = opened(&dir, path);
+    ui_common::click(&mut harness, "Activate Fireteam Alpha: Halted");
+    harness.get_by_label_contains("   4  Fireteam Alpha activates");
+    ui_common::click(&mut harness, "Log: kind");
+    ui_common::click(&mut harness, "Morale");
+    assert!(
+        harness
+            .query_by_label_contains("   4  Fireteam Alpha activates")
+            .is_none()
+    );
+    assert_eq!(
+        harness
+            .query_all_by_label_contains("Morale Fireteam Bravo")
+            .count(),
+        3
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn forms_follow_the_game_the_tests_tab_takes_the_unit_activating() {
+    let dir = temp_dir("stale-form");
+    let mut harness = ui_common::app(&dir, false);
+    new_game(&mut harness);
+    ui_common::click(&mut harness, "Activate Fireteam Alpha: Halted");
+    ui_common::click(&mut harness, "Tests");
+    assert_eq!(
+        harness.get_by_label("Regular unit").value().as_deref(),
+        Some("Fireteam Alpha")
+    );
+    ui_common::click(&mut harness, "Now");
+    ui_common::click(&mut harness, "Activate Fireteam Bravo: Halted");
+    ui_common::click(&mut harness, "Tests");
+    assert_eq!(
+        harness.get_by_label("Regular unit").value().as_deref(),
+        Some("Fireteam Bravo")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

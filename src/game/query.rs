@@ -53,6 +53,32 @@ impl GameState {
         self.check(scenario, command).is_ok()
     }
 
+    /// The gate's answer to this command once its unit has passed the Quality check it still
+    /// needs (an Insurgent unit without a leader): what a check would open.
+    pub fn check_once_checked(
+        &self,
+        scenario: &Scenario,
+        unit: UnitId,
+        command: &Command,
+    ) -> Result<crate::dice::DiceRequest, super::RuleError> {
+        let mut state = self.clone();
+        if let Some(u) = state.unit_mut(unit) {
+            u.status.passed_action_check = true;
+            u.status.passed_interrupt_check = true;
+        }
+        state.check(scenario, command)
+    }
+
+    /// True when the gate would let this command through once its unit has passed its check.
+    pub fn allows_once_checked(
+        &self,
+        scenario: &Scenario,
+        unit: UnitId,
+        command: &Command,
+    ) -> bool {
+        self.check_once_checked(scenario, unit, command).is_ok()
+    }
+
     /// How far a unit moving this turn may go: its speed's distance at the game's scale, less
     /// 1" (scaled) for each time a Regular unit has been interrupted.
     pub fn movement_allowance(&self, id: UnitId) -> Option<Allowance> {

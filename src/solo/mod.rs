@@ -128,6 +128,17 @@ pub fn interrupts(
             decisions.push((0, hold(format!("{name} holds: {why}."))));
             continue;
         }
+        // Its check passed, would the rules let it interrupt this unit at all?
+        let test = Command::ReactionTest {
+            insurgent: unit.id,
+            regular: target.id,
+            kind,
+            modifiers: ReactionModifiers::proposed(target),
+        };
+        if let Err(why) = state.check_once_checked(game.scenario(), unit.id, &test) {
+            decisions.push((0, hold(format!("{name} holds: {why}."))));
+            continue;
+        }
         if unit.leaders_only() {
             decisions.push((
                 0,

@@ -237,15 +237,12 @@ fn may_still_act(game: &Game, unit: UnitId) -> bool {
 /// True when the gate would let this unit fire at the target in its own action, once its Quality
 /// check (if it needs one) is passed.
 fn may_fire_at(game: &Game, unit: UnitId, target: UnitId) -> bool {
-    let mut state = game.state().clone();
-    if let Some(u) = state.unit_mut(unit) {
-        u.status.passed_action_check = true;
-    }
     let command = Command::Fire {
         attacker: unit,
         target,
         modifiers: FireModifiers::default(),
         context: FireContext::Activation,
     };
-    state.allows(game.scenario(), &command)
+    game.state()
+        .allows_once_checked(game.scenario(), unit, &command)
 }

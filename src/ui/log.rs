@@ -283,7 +283,7 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
             .strong(),
         );
         filter_ui(ui, game, form);
-        if !form.follow && ui.button("Latest ↓").clicked() {
+        if !form.follow && ui.button("Latest").clicked() {
             form.follow = true;
         }
         if ui.button("Export report…").clicked() {
@@ -327,12 +327,8 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
             y += height;
         }
     });
-    // Scrolled away from the end by the referee: stop following until asked.
-    let at_end =
+    // Following means staying at the end: scrolled away from it, the log stops following until
+    // the referee comes back to the end or asks for the latest.
+    form.follow =
         output.state.clamped_offset().y + output.inner_rect.height() >= output.content_size.y - 4.0;
-    let scrolled =
-        ui.input(|i| i.smooth_scroll_delta.y != 0.0) && ui.rect_contains_pointer(output.inner_rect);
-    if scrolled {
-        form.follow = at_end;
-    }
 }

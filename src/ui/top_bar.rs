@@ -45,10 +45,6 @@ pub fn top_bar_ui(
                 .color(style::side_color(Side::Insurgent, dark))
                 .strong(),
         );
-        ui.separator();
-        ui.label(
-            RichText::new(format!("Insurgency {}", state.insurgency)).size(style::HEADING - 2.0),
-        );
     });
     ui.horizontal_wrapped(|ui| {
         // Undo and Redo say what they would take back or put back.
@@ -145,6 +141,7 @@ pub fn top_bar_ui(
                 ui.label(RichText::new("No autosave: save the game yourself").weak());
             }
         }
+        ui.label(RichText::new(format!("Insurgency {}", state.insurgency)).weak());
         ui.label(RichText::new(&scenario.name).italics().weak());
     });
     if *show_path {

@@ -89,9 +89,12 @@ impl GameState {
         FIGURES_PER_UNIT.check((source.figures.len() + target.figures.len()) as i64)?;
         if source.firing_count() == 0 {
             // Dependants waiting to be picked up join the unit that reaches them.
-            if self.phase != Phase::RegularActivations || self.active_unit != Some(into) {
+            if self.phase != Phase::RegularActivations
+                || self.active_unit != Some(into)
+                || !target.moving()
+            {
                 return Err(refuse(
-                    "dependants join the Regular unit that reaches them, during its activation",
+                    "dependants join the Regular unit that moves into contact with them, in its activation",
                 ));
             }
             return Ok(DiceRequest::none());

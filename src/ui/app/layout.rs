@@ -33,8 +33,13 @@ impl AssistantApp {
         let screen = ui.ctx().content_rect();
         let side_width = (screen.width() * 0.22).clamp(180.0, 460.0);
         let row = ui.text_style_height(&egui::TextStyle::Body) + crate::ui::log::ROW_GAP;
-        // At least ten lines of the log, more on a tall window.
-        let log_height = (screen.height() * 0.24).max(row * 10.0 + 40.0);
+        // At least ten lines of the log on a window of 1280×800 or more, and more on a tall one;
+        // a smaller window keeps room for the desk.
+        let log_height = if screen.height() >= 600.0 {
+            (screen.height() * 0.26).max(row * 10.0 + 40.0)
+        } else {
+            (screen.height() * 0.24).max(row * 4.0 + 40.0)
+        };
         egui::Panel::top("top_bar").show(ui, |ui| {
             crate::ui::top_bar::top_bar_ui(ui, session, prefs, path_input, show_path, queue);
         });

@@ -262,7 +262,10 @@ fn interrupts_ui(
         // A unit without a leader tests first; the Reaction test follows if it passes.
         let series = if game.check(&test).is_ok() {
             vec![test.clone()]
-        } else if ins.needs_interrupt_check() && game.check(&check).is_ok() {
+        } else if ins.needs_interrupt_check()
+            && game.check(&check).is_ok()
+            && state.allows_once_checked(game.scenario(), ins.id, &test)
+        {
             vec![check, test.clone()]
         } else {
             continue;
@@ -459,6 +462,7 @@ fn next_units_compact_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
 /// The Regular units still to activate, one row each with their speeds.
 fn next_units_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
     let state = game.state();
+    let mut first = true;
     for unit in state.units_in_play(Side::Regular) {
         let speeds = [
             (Movement::Halted, false),
@@ -478,12 +482,16 @@ fn next_units_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
         if allowed.is_empty() {
             continue;
         }
-        ui.horizontal_wrapped(|ui| {
+        if first {
             ui.label(
-                RichText::new(format!("Activate {}:", unit.name))
+                RichText::new("Activate:")
                     .size(super::style::ACTION)
                     .strong(),
             );
+            first = false;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(&unit.name).size(super::style::ACTION));
             for command in allowed {
                 let Command::Activate {
                     movement,
