@@ -55,6 +55,17 @@ impl SoloForm {
     }
 }
 
+/// What one Insurgent unit that sees a Regular unit sees of it.
+fn views_ui(ui: &mut Ui, form: &mut SoloForm, insurgent: UnitId, regular: UnitId, who: &str) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("{who} sees it:"));
+        let view = form.view(insurgent, regular);
+        ui.checkbox(&mut view.in_range, "in its Optimum Range");
+        ui.checkbox(&mut view.exposed, "in the open");
+        ui.checkbox(&mut view.solid_cover, "behind Solid Cover");
+    });
+}
+
 fn sight_ui(
     ui: &mut Ui,
     form: &mut SoloForm,
@@ -128,7 +139,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
     }
     waiting_fire_ui(ui, game, form, plan);
     let Some(regular) = form.regular.and_then(|r| state.unit(r)) else {
-        ui.label("Activate a Regular unit (the buttons on its card); the Insurgents then answer it here.");
+        ui.label("Activate a Regular unit below; the Insurgents then answer it here.");
         return;
     };
     let regular_id = regular.id;
@@ -142,9 +153,30 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
         ui.radio_value(&mut form.action, RegularAction::Moves, "moves");
         ui.radio_value(&mut form.action, RegularAction::Fires, "fires");
     });
-    ui.label("Which Insurgent units can see it? (Remembered for next time.)");
+    // Who sees it, in one wrapped row; then, for those that do, what they see.
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Who can see it?").strong());
+        for unit in state.units_in_play(Side::Insurgent) {
+            let seen = form.seen.entry((unit.id, regular_id)).or_insert(false);
+            ui.checkbox(seen, unit.name.as_str()).widget_info(|| {
+                egui::WidgetInfo::selected(
+                    egui::Role::CheckBox,
+                    true,
+                    *seen,
+                    format!("{} can see it", unit.name),
+                )
+            });
+        }
+    });
     for unit in state.units_in_play(Side::Insurgent) {
-        sight_ui(ui, form, unit.id, regular_id, &unit.name, "it");
+        if form
+            .seen
+            .get(&(unit.id, regular_id))
+            .copied()
+            .unwrap_or(false)
+        {
+            views_ui(ui, form, unit.id, regular_id, &unit.name);
+        }
     }
     let answered = form.answered.is_some_and(|(unit, turn, events)| {
         unit == regular_id && turn == state.turn && game.events_in_effect() > events

@@ -186,9 +186,30 @@ impl Message {
 
 /// Draws a message as a toast over the bottom of `area`: it never pushes the desk's content,
 /// so nothing moves under the referee's hand. Returns true when the user dismisses it.
+/// Information goes away by itself after this many seconds; errors stay until dismissed.
+pub const TOAST_SECONDS: f64 = 6.0;
+
 pub fn message_toast(ctx: &egui::Context, area: Rect, message: &Message) -> bool {
     let width = (area.width() - 24.0).clamp(200.0, 620.0);
     let mut dismissed = false;
+    if !message.error {
+        // When was this message first shown?
+        let id = egui::Id::unique("message_toast_since");
+        let now = ctx.input(|i| i.time);
+        let since = ctx.data_mut(|d| {
+            let entry = d.get_temp_mut_or_insert_with(id, || (message.text.clone(), now));
+            if entry.0 != message.text {
+                *entry = (message.text.clone(), now);
+            }
+            entry.1
+        });
+        if now - since > TOAST_SECONDS {
+            return true;
+        }
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(
+            TOAST_SECONDS - (now - since) + 0.05,
+        ));
+    }
     egui::Area::new(egui::Id::unique("message_toast"))
         .order(egui::Order::Foreground)
         .fixed_pos(egui::pos2(

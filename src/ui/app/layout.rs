@@ -32,6 +32,8 @@ impl AssistantApp {
         // window the game is first shown in, and the referee may resize them.
         let screen = ui.ctx().content_rect();
         let side_width = (screen.width() * 0.22).clamp(180.0, 460.0);
+        // Growing the window grows the panels too: they never fall below a share of it.
+        let side_min = (screen.width() * 0.17).clamp(170.0, 400.0);
         let row = ui.text_style_height(&egui::TextStyle::Body) + crate::ui::log::ROW_GAP;
         // At least ten lines of the log on a window of 1280×800 or more, and more on a tall one;
         // a smaller window keeps room for the desk.
@@ -46,21 +48,25 @@ impl AssistantApp {
         egui::Panel::bottom("log")
             .resizable(true)
             .default_size(log_height)
-            .min_size(row * 4.0 + 40.0)
+            .min_size(if screen.height() >= 600.0 {
+                row * 10.0 + 40.0
+            } else {
+                row * 4.0 + 40.0
+            })
             .show(ui, |ui| {
                 crate::ui::log::log_ui(ui, game, &mut desk.log, queue)
             });
         egui::Panel::left("regulars")
             .resizable(true)
             .default_size(side_width)
-            .min_size(170.0)
+            .min_size(side_min)
             .show(ui, |ui| {
                 crate::ui::units::side_ui(ui, game, Side::Regular, dark, queue);
             });
         egui::Panel::right("insurgents")
             .resizable(true)
             .default_size(side_width)
-            .min_size(170.0)
+            .min_size(side_min)
             .show(ui, |ui| {
                 crate::ui::units::hot_spots_ui(ui, game);
                 ui.separator();
