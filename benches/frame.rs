@@ -103,7 +103,9 @@ fn frame_60_units_10000_events(bencher: divan::Bencher) {
         harness
             .state()
             .game()
-            .is_some_and(|g| g.entries().len() >= 10_000)
+            .is_some_and(|g| g.entries().len() >= 10_000),
+        "the big game did not open: {:?}",
+        harness.state().message()
     );
     bencher.bench_local(|| harness.step());
     let _ = std::fs::remove_dir_all(&dir);

@@ -200,6 +200,48 @@ impl GameState {
             .collect()
     }
 
+    /// The commands besides fire and tests that the gate accepts now for this unit: hunkering
+    /// down, neutralizing a Hot Spot, joining or leaving a unit, leaving the table. Cheaper than
+    /// [`GameState::choices_for`], which tries every fire too.
+    pub fn moves_for(&self, scenario: &Scenario, id: UnitId) -> Vec<Command> {
+        let Some(unit) = self.unit(id) else {
+            return Vec::new();
+        };
+        let mut candidates = vec![Command::DeclareInCover { unit: id }];
+        if unit.side == Side::Regular {
+            candidates.extend(
+                self.hot_spots
+                    .iter()
+                    .map(|spot| Command::NeutralizeHotSpot {
+                        hot_spot: spot.number,
+                        unit: id,
+                    }),
+            );
+        }
+        for other in self.units_in_play(unit.side) {
+            candidates.push(Command::JoinUnit {
+                from: id,
+                into: other.id,
+            });
+        }
+        for figure in unit.figures.iter().filter(|f| f.is_leader()) {
+            candidates.push(Command::DetachLeader {
+                unit: id,
+                figure: figure.id,
+            });
+        }
+        for edge in Edge::ALL {
+            candidates.push(Command::LeaveTable {
+                unit: id,
+                edge: Some(edge),
+            });
+        }
+        candidates
+            .into_iter()
+            .filter(|c| self.allows(scenario, c))
+            .collect()
+    }
+
     /// The commands that answer the steps due now, in the order they are due: each roll, the
     /// choice of a Hot Spot, casualties with the proposed figures, Morale checks, the end of the
     /// game; and a skip for each.

@@ -162,7 +162,13 @@ pub struct LogForm {
     /// The height of each row as last drawn, for the width it was drawn at.
     heights: HashMap<usize, f32>,
     width: f32,
+    /// The height of the log's view when last drawn.
+    view_height: f32,
+    /// Where each row starts, for the rows it was worked out for.
+    tops: Option<(RowsKey, Vec<f32>)>,
 }
+
+type RowsKey = (usize, Filter);
 
 type Filter = (Option<UnitId>, Option<Side>, Option<LogKind>);
 
@@ -176,6 +182,8 @@ impl Default for LogForm {
             rows: None,
             heights: HashMap::new(),
             width: 0.0,
+            view_height: 0.0,
+            tops: None,
         }
     }
 }
@@ -183,6 +191,13 @@ impl Default for LogForm {
 impl LogForm {
     fn filter(&self) -> Filter {
         (self.unit, self.side, self.kind)
+    }
+
+    /// What the rows shown were worked out for.
+    fn rows_key(&self) -> RowsKey {
+        self.rows
+            .as_ref()
+            .map_or((0, self.filter()), |(r, f, _)| (*r, *f))
     }
 
     /// The record indices of the events the filter shows, oldest first.
@@ -293,42 +308,75 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
     let width = ui.available_width();
     if (width - form.width).abs() > 1.0 {
         form.heights.clear();
+        form.tops = None;
         form.width = width;
     }
-    let rows = form.rows(game).to_vec();
     let one_line = ui.text_style_height(&egui::TextStyle::Body) + ROW_GAP;
-    let total: f32 = rows
-        .iter()
-        .map(|i| form.heights.get(i).copied().unwrap_or(one_line))
-        .sum();
+    let rows = form.rows(game).to_vec();
+    // Where each row starts, worked out again only when the rows or a row's height change.
+    let key = form.rows_key();
+    if form.tops.as_ref().is_none_or(|(k, _)| *k != key) {
+        let mut y = 0.0;
+        let mut tops = Vec::with_capacity(rows.len() + 1);
+        for index in &rows {
+            tops.push(y);
+            y += form.heights.get(index).copied().unwrap_or(one_line);
+        }
+        tops.push(y);
+        form.tops = Some((key, tops));
+    }
+    let tops = form
+        .tops
+        .as_ref()
+        .map(|(_, t)| t.clone())
+        .unwrap_or_default();
+    let total = tops.last().copied().unwrap_or(0.0);
     let mut scroll = egui::ScrollArea::vertical()
         .id_salt("log_scroll")
         .auto_shrink([false, false]);
     if form.follow {
-        let visible = ui.available_height();
+        // The end exactly, from the height the view had last frame: an offset past the end
+        // would spring back, and keep the window repainting.
+        let visible = if form.view_height > 0.0 {
+            form.view_height
+        } else {
+            ui.available_height()
+        };
         scroll = scroll.vertical_scroll_offset((total - visible).max(0.0));
     }
+    let mut changed = false;
     let output = scroll.show_viewport(ui, |ui, viewport| {
         ui.set_min_height(total);
         let top = ui.min_rect().top();
-        let mut y = 0.0;
-        for &index in &rows {
-            let height = form.heights.get(&index).copied().unwrap_or(one_line);
-            if y + height >= viewport.top() && y <= viewport.bottom() {
-                let rect = egui::Rect::from_min_size(
-                    egui::pos2(ui.min_rect().left(), top + y),
-                    egui::vec2(width, height),
-                );
-                let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
-                child.add(egui::Label::new(line(game, index)).wrap());
-                let drawn = child.min_rect().height() + ROW_GAP;
-                form.heights.insert(index, drawn.max(one_line));
+        // The first row in view, found by halving, then the rows down to the view's bottom.
+        let first = tops
+            .partition_point(|&y| y <= viewport.top())
+            .saturating_sub(1);
+        for (position, &index) in rows.iter().enumerate().skip(first) {
+            let y = tops[position];
+            if y > viewport.bottom() {
+                break;
             }
-            y += height;
+            let height = tops[position + 1] - y;
+            let rect = egui::Rect::from_min_size(
+                egui::pos2(ui.min_rect().left(), top + y),
+                egui::vec2(width, height),
+            );
+            let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+            child.add(egui::Label::new(line(game, index)).wrap());
+            let drawn = (child.min_rect().height() + ROW_GAP).max(one_line);
+            if (drawn - height).abs() > 0.5 {
+                form.heights.insert(index, drawn);
+                changed = true;
+            }
         }
     });
+    if changed {
+        form.tops = None;
+    }
     // Following means staying at the end: scrolled away from it, the log stops following until
     // the referee comes back to the end or asks for the latest.
+    form.view_height = output.inner_rect.height();
     form.follow =
         output.state.clamped_offset().y + output.inner_rect.height() >= output.content_size.y - 4.0;
 }

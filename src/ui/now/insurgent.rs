@@ -62,7 +62,7 @@ pub fn insurgent_phase_ui(
     for reg in state.units_in_play(Side::Regular) {
         extras.extend(
             state
-                .choices_for(game.scenario(), reg.id)
+                .moves_for(game.scenario(), reg.id)
                 .into_iter()
                 .filter(|c| {
                     matches!(
@@ -102,7 +102,7 @@ fn unit_turn_ui(
         .filter(|c| game.check(c).is_ok())
         .collect();
     let joins: Vec<Command> = state
-        .choices_for(game.scenario(), id)
+        .moves_for(game.scenario(), id)
         .into_iter()
         .filter(|c| matches!(c, Command::JoinUnit { .. } | Command::LeaveTable { .. }))
         .collect();

@@ -356,20 +356,7 @@ fn action_named_aim(
 /// joining or leaving, hunkering down.
 fn moves_ui(ui: &mut Ui, game: &Game, active: &Unit, queue: &mut Vec<UiCommand>) {
     let state = game.state();
-    let mut commands: Vec<Command> = game
-        .state()
-        .choices_for(game.scenario(), active.id)
-        .into_iter()
-        .filter(|c| {
-            matches!(
-                c,
-                Command::LeaveTable { .. }
-                    | Command::JoinUnit { .. }
-                    | Command::DetachLeader { .. }
-                    | Command::DeclareInCover { .. }
-            )
-        })
-        .collect();
+    let mut commands: Vec<Command> = state.moves_for(game.scenario(), active.id);
     // Dependants waiting to be picked up join the unit that reaches them.
     for waiting in state.units_in_play(Side::Regular) {
         let pick_up = Command::JoinUnit {
