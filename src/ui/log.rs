@@ -334,6 +334,7 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
     let mut scroll = egui::ScrollArea::vertical()
         .id_salt("log_scroll")
         .auto_shrink([false, false]);
+    let mut forced = f32::INFINITY;
     if form.follow {
         // The end exactly, from the height the view had last frame: an offset past the end
         // would spring back, and keep the window repainting.
@@ -342,7 +343,8 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
         } else {
             ui.available_height()
         };
-        scroll = scroll.vertical_scroll_offset((total - visible).max(0.0));
+        forced = (total - visible).max(0.0);
+        scroll = scroll.vertical_scroll_offset(forced);
     }
     let mut changed = false;
     let output = scroll.show_viewport(ui, |ui, viewport| {
@@ -374,9 +376,15 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
     if changed {
         form.tops = None;
     }
-    // Following means staying at the end: scrolled away from it, the log stops following until
-    // the referee comes back to the end or asks for the latest.
+    // Following means staying at the end: scrolled up by the referee, the log stops following
+    // until the referee comes back to the end or asks for the latest.
     form.view_height = output.inner_rect.height();
-    form.follow =
-        output.state.clamped_offset().y + output.inner_rect.height() >= output.content_size.y - 4.0;
+    let offset = output.state.clamped_offset().y;
+    let end = (output.content_size.y - output.inner_rect.height()).max(0.0);
+    form.follow = if form.follow {
+        // Only a scroll by the referee takes it away from the end it was held at.
+        offset >= end.min(forced) - 2.0
+    } else {
+        offset >= end - 4.0
+    };
 }
