@@ -663,3 +663,36 @@ fn every_bound_is_kept_by_edits_victory_points_and_turns() {
         RuleError::Limit(_)
     ));
 }
+
+#[test]
+fn the_words_of_the_game_say_what_happened_once_and_plainly() {
+    let mut game = new_game();
+    let alpha = unit_id(&game, "alpha");
+    let leader = unit_id(&game, "leader-2b");
+    // A leader on his own hit: he is taken off, not "Leader 2B loses Leader 2B".
+    activate(&mut game, alpha, Movement::Halted);
+    play_all(&mut game, fire(alpha, leader, FireContext::Activation), 8);
+    let pending = game.state().pending[0].id;
+    let figures = unit(&game, leader).casualty_proposal(1);
+    let outcome = play(
+        &mut game,
+        Command::RemoveCasualties { pending, figures },
+        &[],
+    );
+    assert_eq!(outcome.summary, "Leader 2B is hit and taken off the table");
+    // In the middle of the game the report gives the score so far, not a winner.
+    play(
+        &mut game,
+        Command::AwardVictory {
+            item: "marine-killed".to_owned(),
+            delta: 1,
+        },
+        &[],
+    );
+    let report = ambush_alley::report::markdown(&game);
+    assert!(
+        report.contains("Victory points so far: Regulars 0, Insurgents 2"),
+        "{report}"
+    );
+    assert!(!report.contains("win"), "{report}");
+}

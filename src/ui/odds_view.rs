@@ -138,3 +138,17 @@ pub fn first_aid_words(n: usize) -> String {
         odds.taken_out.mean()
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::percent;
+
+    #[test]
+    fn percentages_never_read_below_zero_or_above_a_hundred() {
+        assert_eq!(percent(-1e-17), "0%");
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(percent(1.0 + 1e-15), "100%");
+        assert_eq!(percent(0.0004), "under 0.1%");
+        assert_eq!(percent(0.5), "50.0%");
+    }
+}

@@ -83,11 +83,12 @@ impl GameState {
         unit.status.has_casualties = true;
         let name = unit.name.clone();
         let left = unit.firing_count();
-        // A leader on his own is his unit: "Leader 2B is hit", not "Leader 2B loses Leader 2B".
-        let mut outcome = Outcome::text(if removed == name {
-            format!("{name} is hit and taken off the table")
-        } else {
-            format!("{name} loses {removed}")
+        // A leader on his own is his unit: "Leader 2B is hit and taken off the table", not
+        // "Leader 2B loses Leader 2B".
+        let mut outcome = Outcome::text(match (left, figures.len()) {
+            (0, 1) => format!("{name} is hit and taken off the table"),
+            (0, _) => format!("{name} loses {removed}: nobody is left"),
+            _ => format!("{name} loses {removed}"),
         });
         if left > 0 {
             self.push_due(
