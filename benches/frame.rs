@@ -59,7 +59,7 @@ fn big_game(path: &std::path::Path) {
         .map(|u| u.id)
         .collect();
     let mut i = 0;
-    while game.entries().len() < 10_000 {
+    while game.entry_count() < 10_000 {
         let unit = ids[i % ids.len()];
         let command = match i % 3 {
             0 => Command::QualityCheck {
@@ -103,7 +103,7 @@ fn frame_60_units_10000_events(bencher: divan::Bencher) {
         harness
             .state()
             .game()
-            .is_some_and(|g| g.entries().len() >= 10_000),
+            .is_some_and(|g| g.entry_count() >= 10_000),
         "the big game did not open: {:?}",
         harness.state().message()
     );

@@ -4,7 +4,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use ambush_alley::game::{Command, Entry, Event, Settings};
+use ambush_alley::game::{Command, EntryRef, Event, Settings};
 use ambush_alley::journal::{self, Header, JournalWriter};
 
 fn main() {
@@ -16,14 +16,14 @@ fn journal_bytes(events: usize) -> Vec<u8> {
     let (game, file) = common::builtin_game();
     let mut game = game;
     let mut seed = 1;
-    while game.entries().len() < events {
+    while game.entry_count() < events {
         game = common::play_randomly(game, seed, 500);
         seed += 1;
     }
     let mut bytes = serde_json::to_vec(&Header::new(file, Settings::default())).unwrap_or_default();
     bytes.push(b'\n');
     for entry in game.entries() {
-        bytes.extend(serde_json::to_vec(entry).unwrap_or_default());
+        bytes.extend(serde_json::to_vec(&entry).unwrap_or_default());
         bytes.push(b'\n');
     }
     bytes
@@ -49,7 +49,7 @@ fn append_one_event(bencher: divan::Bencher) {
         Err(e) => panic!("cannot create {}: {e}", path.display()),
     };
     let alpha = common::unit_id(&game, "alpha");
-    let entry = Entry::Event(Event::new(
+    let event = Event::new(
         Command::Fire {
             attacker: alpha,
             target: common::unit_id(&game, "insurgents-1"),
@@ -60,8 +60,9 @@ fn append_one_event(bencher: divan::Bencher) {
             ambush_alley::dice::Rolled::new(ambush_alley::dice::Die::D8, vec![7, 6, 5, 4, 4, 3]),
             ambush_alley::dice::Rolled::new(ambush_alley::dice::Die::D6, vec![5, 5, 4, 4, 3, 1]),
         ],
-    ));
-    bencher.bench_local(|| writer.append(divan::black_box(&entry)));
+    );
+    let entry = EntryRef::Event(&event);
+    bencher.bench_local(|| writer.append(divan::black_box(entry)));
     drop(writer);
     let _ = std::fs::remove_dir_all(&dir);
 }

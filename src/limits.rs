@@ -128,6 +128,8 @@ pub const LOST_DICE: Bound = Bound::new("dice lost", 0, 10, "dice");
 pub const TIMES_A_TURN: Bound = Bound::new("times this turn", 0, 50, "");
 /// Interrupts an Insurgent unit makes in a turn.
 pub const INTERRUPTS: Bound = Bound::new("interrupts this turn", 0, 1, "");
+/// Events one game holds (each is a line of its saved game: far more than any game needs).
+pub const GAME_EVENTS: Bound = Bound::new("events in one game", 0, 1_000_000_000, "events");
 /// Characters in a unit's or a figure's name.
 pub const NAME_CHARS: Bound = Bound::new("name", 1, 80, "characters");
 /// Characters in a note of the log.

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::dice::Rolled;
-use crate::game::{Entry, EntryState, Game};
+use crate::game::Game;
 use crate::unit::{Figure, Presence, Side, Unit};
 
 /// Faces of rolled dice, such as "d8: 7 6 5 4 | d6: 5 5 4".
@@ -67,7 +67,7 @@ pub fn text(game: &Game) -> String {
     out.push_str(&format!(
         "Events: {} in effect, {} entries in the record\n",
         game.events_in_effect(),
-        game.entries().len()
+        game.entry_count()
     ));
     for side in [Side::Regular, Side::Insurgent] {
         out.push_str(&format!("\n{side} units\n"));
@@ -219,7 +219,7 @@ pub fn json(game: &Game) -> serde_json::Value {
             .map(|p| state.describe_pending(&p.step))
             .collect(),
         events: game.events_in_effect(),
-        entries: game.entries().len(),
+        entries: game.entry_count(),
     };
     serde_json::to_value(&report).unwrap_or(serde_json::Value::Null)
 }
@@ -253,33 +253,30 @@ pub fn markdown(game: &Game) -> String {
         out.push('\n');
     }
     out.push_str("## Log\n\n");
-    let mut n = 0;
-    for (i, entry) in game.entries().iter().enumerate() {
-        let line = match entry {
-            Entry::Event(event) => {
-                n += 1;
-                let outcome = game.outcome(i);
-                let mut body = outcome.map_or_else(String::new, |o| o.summary.clone());
-                let dice = dice_words(&event.dice);
-                if !dice.is_empty() {
-                    body.push_str(&format!(" — dice {dice}"));
-                }
-                match game.entry_state(i) {
-                    EntryState::Undone => format!("{n}. ~~{body}~~ (undone)"),
-                    _ => {
-                        let mut line = format!("{n}. {body}");
-                        for note in outcome.iter().flat_map(|o| &o.notes) {
-                            line.push_str(&format!("\n    - {note}"));
-                        }
-                        line
-                    }
-                }
-            }
-            Entry::Undo => "   - *undo*".to_owned(),
-            Entry::Redo => "   - *redo*".to_owned(),
+    let marks = game.entry_count() - game.event_count();
+    if marks > 0 {
+        out.push_str(&format!(
+            "Every event made, in order; undone ones are struck through ({} in the record).\n\n",
+            crate::text::plural(marks, "undo or redo", "undos and redos")
+        ));
+    }
+    for n in 0..game.event_count() {
+        let (Some(event), Some(outcome)) = (game.event(n), game.outcome(n)) else {
+            continue;
         };
-        out.push_str(&line);
-        out.push('\n');
+        let mut body = outcome.summary.clone();
+        let dice = dice_words(&event.dice);
+        if !dice.is_empty() {
+            body.push_str(&format!(" — dice {dice}"));
+        }
+        if game.in_effect(n) {
+            out.push_str(&format!("{}. {body}\n", n + 1));
+            for note in &outcome.notes {
+                out.push_str(&format!("    - {note}\n"));
+            }
+        } else {
+            out.push_str(&format!("{}. ~~{body}~~ (undone)\n", n + 1));
+        }
     }
     out
 }

@@ -35,7 +35,7 @@ fn random_journal(seed: u64, steps: usize) -> (Game, Vec<u8>) {
     let mut bytes = serde_json::to_vec(&Header::new(file, Settings::default())).unwrap_or_default();
     bytes.push(b'\n');
     for entry in game.entries() {
-        bytes.extend(serde_json::to_vec(entry).unwrap_or_default());
+        bytes.extend(serde_json::to_vec(&entry).unwrap_or_default());
         bytes.push(b'\n');
     }
     (game, bytes)
@@ -51,7 +51,7 @@ proptest! {
         prop_assert!(loaded.is_ok(), "{:?}", loaded.err());
         let loaded = loaded.unwrap_or_else(|_| unreachable!());
         prop_assert_eq!(loaded.game.state(), game.state());
-        prop_assert_eq!(loaded.game.entries(), game.entries());
+        prop_assert_eq!(common::entries(&loaded.game), common::entries(&game));
         prop_assert!(loaded.dropped.is_none());
         prop_assert_eq!(loaded.intact_len, bytes.len() as u64);
     }
@@ -60,7 +60,7 @@ proptest! {
 #[test]
 fn truncating_inside_the_last_entry_keeps_every_earlier_one() {
     let (game, bytes) = random_journal(7, 120);
-    let n = game.entries().len();
+    let n = game.entry_count();
     assert!(n > 20, "the random game should have many entries");
     // The last entry's line starts after the second-to-last newline.
     let body = &bytes[..bytes.len() - 1];
@@ -68,13 +68,13 @@ fn truncating_inside_the_last_entry_keeps_every_earlier_one() {
     let earlier = Game::replay(
         game.scenario().clone(),
         Settings::default(),
-        game.entries()[..n - 1].to_vec(),
+        common::entries(&game)[..n - 1].to_vec(),
     );
     assert_eq!(earlier.refused, None, "earlier entries replay");
     let earlier = earlier.game;
     for cut in last_start + 1..bytes.len() - 1 {
         let loaded = journal::read(&bytes[..cut]).unwrap_or_else(|e| panic!("cut at {cut}: {e}"));
-        assert_eq!(loaded.game.entries().len(), n - 1, "cut at {cut}");
+        assert_eq!(loaded.game.entry_count(), n - 1, "cut at {cut}");
         assert_eq!(loaded.game.state(), earlier.state(), "cut at {cut}");
         let torn = loaded
             .dropped
@@ -84,7 +84,7 @@ fn truncating_inside_the_last_entry_keeps_every_earlier_one() {
     }
     // Cut just before the final newline: the last line is complete, nothing is lost.
     let loaded = journal::read(&bytes[..bytes.len() - 1]).expect("reads");
-    assert_eq!(loaded.game.entries().len(), n);
+    assert_eq!(loaded.game.entry_count(), n);
     assert!(loaded.dropped.is_none());
 }
 
@@ -112,7 +112,7 @@ fn a_torn_journal_is_cut_and_continued() {
         "the torn tail was cut before appending"
     );
     assert_eq!(again.game.state(), resumed.state());
-    assert!(again.game.entries().len() >= game.entries().len() - 1);
+    assert!(again.game.entry_count() >= game.entry_count() - 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -3,20 +3,14 @@
 mod common;
 mod ui_common;
 
-use ambush_alley::game::{Command, Entry, FireContext};
+use ambush_alley::game::{Command, FireContext};
 use egui_kittest::kittest::Queryable;
 use ui_common::{app_seeded, click_in_view, game, new_game, temp_dir, unit};
 
 /// The commands of the events in effect, in order.
 fn played(harness: &egui_kittest::Harness<'_, ambush_alley::ui::AssistantApp>) -> Vec<Command> {
     let game = game(harness);
-    (0..game.entries().len())
-        .filter(|&i| game.entry_state(i) == ambush_alley::game::EntryState::InEffect)
-        .filter_map(|i| match &game.entries()[i] {
-            Entry::Event(e) => Some(e.command.clone()),
-            _ => None,
-        })
-        .collect()
+    game.applied_events().map(|e| e.command.clone()).collect()
 }
 
 #[test]

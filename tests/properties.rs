@@ -3,7 +3,7 @@
 mod common;
 
 use ambush_alley::dice::Die;
-use ambush_alley::game::{EntryState, Game, PlayError};
+use ambush_alley::game::{Game, PlayError};
 use ambush_alley::rules::fire::{self, FireModifiers, MAX_POOL};
 use ambush_alley::unit::{Side, Weapon};
 use proptest::prelude::*;
@@ -136,14 +136,15 @@ proptest! {
     #[test]
     fn replaying_a_log_rebuilds_the_same_state(seed in any::<u64>(), steps in 1usize..300) {
         let game = common::random_game(seed, steps);
-        let replayed = Game::replay(game.scenario().clone(), game.initial_settings().clone(), game.entries().to_vec());
+        let replayed = Game::replay(game.scenario().clone(), game.initial_settings().clone(), common::entries(&game));
         prop_assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
         let replayed = replayed.game;
         prop_assert_eq!(replayed.state(), game.state());
-        prop_assert_eq!(replayed.entries(), game.entries());
+        prop_assert_eq!(common::entries(&replayed), common::entries(&game));
         // The record keeps undone events, marked as such, and the same ones in both.
-        for i in 0..game.entries().len() {
-            prop_assert_eq!(replayed.entry_state(i), game.entry_state(i));
+        for n in 0..game.event_count() {
+            prop_assert_eq!(replayed.in_effect(n), game.in_effect(n));
+            prop_assert_eq!(replayed.outcome(n), game.outcome(n));
         }
     }
 
@@ -162,10 +163,55 @@ proptest! {
         }
         prop_assert_eq!(game.state(), &before);
         // Undo never deletes: every event is still in the record.
-        let events = game.entries().iter().filter(|e| matches!(e, ambush_alley::game::Entry::Event(_))).count();
-        let in_effect = (0..game.entries().len()).filter(|&i| game.entry_state(i) == EntryState::InEffect).count();
+        let events = game.entries().filter(|e| matches!(e, ambush_alley::game::EntryRef::Event(_))).count();
+        prop_assert_eq!(events, game.event_count());
+        let in_effect = (0..game.event_count()).filter(|&n| game.in_effect(n)).count();
         prop_assert!(events >= in_effect);
         prop_assert_eq!(in_effect, game.events_in_effect());
+    }
+}
+
+/// The state rebuilt the plain way: the events in effect applied one by one from the start.
+fn rebuilt(game: &Game) -> ambush_alley::game::GameState {
+    let mut plain = Game::new(game.scenario().clone(), game.initial_settings().clone());
+    for event in game.applied_events() {
+        let applied = plain.apply(event.clone());
+        assert!(applied.is_ok(), "{applied:?}");
+    }
+    plain.state().clone()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Long runs of undo and redo, deep undos past many checkpoints, and new events after
+    /// undos: after every step the state is the plain replay of the events in effect, and the
+    /// record replays to the same game.
+    #[test]
+    fn undo_and_redo_in_any_order_keep_the_state_exact(seed in any::<u64>(), ops in proptest::collection::vec((0u8..6, 1usize..200), 1..40)) {
+        let mut game = common::random_game(seed, 150);
+        let mut dice = ambush_alley::dice::DiceSource::seeded(seed ^ 0x5eed);
+        let mut step = seed;
+        for (op, count) in ops {
+            match op {
+                0 | 1 => for _ in 0..count { let _ = game.undo(); },
+                2 | 3 => for _ in 0..count { let _ = game.redo(); },
+                4 => for _ in 0..count % 7 {
+                    step = step.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    let mut s = step;
+                    let command = common::random_command(&game, &mut |n| { s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407); ((s >> 33) as usize) % n.max(1) });
+                    let _ = game.play(command, &mut dice);
+                },
+                _ => for _ in 0..count { let _ = game.undo(); let _ = game.redo(); },
+            }
+            prop_assert_eq!(game.state(), &rebuilt(&game));
+        }
+        let replayed = Game::replay(game.scenario().clone(), game.initial_settings().clone(), common::entries(&game));
+        prop_assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
+        prop_assert_eq!(replayed.game.state(), game.state());
+        prop_assert_eq!(replayed.game.events_in_effect(), game.events_in_effect());
+        prop_assert_eq!(replayed.game.can_redo(), game.can_redo());
+        prop_assert_eq!(replayed.game.next_redo(), game.next_redo());
     }
 }
 
@@ -177,9 +223,8 @@ fn random_games_exercise_the_rules() {
     assert!(applied > 200, "only {applied} events applied");
     let kinds: std::collections::BTreeSet<String> = game
         .entries()
-        .iter()
         .filter_map(|e| match e {
-            ambush_alley::game::Entry::Event(ev) => serde_json::to_value(&ev.command)
+            ambush_alley::game::EntryRef::Event(ev) => serde_json::to_value(&ev.command)
                 .ok()
                 .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned)),
             _ => None,
@@ -218,7 +263,7 @@ proptest! {
         for _ in 0..steps {
             let command = common::random_command(&game, &mut pick);
             let before = game.state().clone();
-            let entries = game.entries().len();
+            let entries = game.entry_count();
             if let Err(why) = game.check(&command) {
                 // Refused by the gate: no die is asked for (a typed source keeps every face),
                 // and nothing changes.
@@ -229,7 +274,7 @@ proptest! {
                 prop_assert_eq!(queue.len(), 12);
                 refused += 1;
                 prop_assert_eq!(game.state(), &before);
-                prop_assert_eq!(game.entries().len(), entries);
+                prop_assert_eq!(game.entry_count(), entries);
             } else {
                 prop_assert!(game.play(command, &mut dice).is_ok());
             }

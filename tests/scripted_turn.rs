@@ -461,7 +461,7 @@ fn a_whole_turn_of_contracting_trouble() {
     assert!(shaken.is_err(), "a Shaken unit takes no aggressive action");
 
     // Every event is in the log, and the log replays to the same state.
-    let entries = game.entries().to_vec();
+    let entries = common::entries(&game);
     let replayed = Game::replay(
         game.scenario().clone(),
         game.initial_settings().clone(),

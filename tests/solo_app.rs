@@ -3,7 +3,7 @@
 mod common;
 mod ui_common;
 
-use ambush_alley::game::{Entry, Phase};
+use ambush_alley::game::Phase;
 use ambush_alley::ui::AssistantApp;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -12,9 +12,8 @@ use ui_common::{app, click, game, temp_dir, type_dice as dice, unit};
 /// Every solo note in the log, in order.
 fn notes(harness: &Harness<'_, AssistantApp>) -> Vec<String> {
     let game = game(harness);
-    (0..game.entries().len())
-        .filter(|&i| matches!(game.entries()[i], Entry::Event(_)))
-        .filter_map(|i| game.outcome(i).map(|o| o.summary.clone()))
+    (0..game.event_count())
+        .filter_map(|n| game.outcome(n).map(|o| o.summary.clone()))
         .filter(|s| s.starts_with("Solo: "))
         .collect()
 }

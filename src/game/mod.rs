@@ -22,7 +22,7 @@ pub mod words;
 pub use command::{Command, Event, FireContext, QualityPurpose, ReactionKind};
 pub use contact::Interruption;
 pub use error::RuleError;
-pub use log::{Entry, EntryState, Game, HistoryError, PlayError, Refusal, Replayed};
+pub use log::{Entry, EntryRef, Game, HistoryError, PlayError, Refusal, Replay, Replayed};
 pub use outcome::{Detail, FireReport, Outcome};
 pub use pending::{EndReason, MoraleReason, Pending, PendingStep};
 pub use query::Allowance;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::game::{Entry, Game};
+use crate::game::{EntryRef, Game};
 
 use super::{Header, JournalError, LoadedJournal};
 
@@ -62,13 +62,13 @@ impl JournalWriter {
     /// appending.
     pub fn write_game(path: &Path, header: &Header, game: &Game) -> Result<Self, JournalError> {
         let len = write_whole(path, header, game)?;
-        Self::reopen_at(path, len, game.entries().len())
+        Self::reopen_at(path, len, game.entry_count())
     }
 
     /// Opens a journal that was just read, to go on appending after its intact part (a torn
     /// last line is cut off first).
     pub fn reopen(path: &Path, loaded: &LoadedJournal) -> Result<Self, JournalError> {
-        Self::reopen_at(path, loaded.intact_len, loaded.game.entries().len())
+        Self::reopen_at(path, loaded.intact_len, loaded.game.entry_count())
     }
 
     /// Opens a journal whose first `intact_len` bytes hold `written` entries, to append after
@@ -125,13 +125,13 @@ impl JournalWriter {
 
     /// Appends one entry and flushes it to disk. On failure (a full disk) the file is cut back
     /// to its last complete line, so a later attempt starts clean.
-    pub fn append(&mut self, entry: &Entry) -> Result<(), JournalError> {
+    pub fn append(&mut self, entry: EntryRef<'_>) -> Result<(), JournalError> {
         if self.dirty {
             // Part of a line may follow the intact part: cut it before writing anything new.
             self.cut_to_intact().map_err(write_error(&self.path))?;
             self.dirty = false;
         }
-        let line = json_line(entry)?;
+        let line = json_line(&entry)?;
         let result = self
             .file
             .write_all(&line)
@@ -149,7 +149,7 @@ impl JournalWriter {
     /// Appends every entry of the game not yet on disk. Returns how many were written.
     pub fn catch_up(&mut self, game: &Game) -> Result<usize, JournalError> {
         let mut n = 0;
-        while let Some(entry) = game.entries().get(self.written) {
+        while let Some(entry) = game.entry(self.written) {
             self.append(entry)?;
             n += 1;
         }
@@ -175,7 +175,7 @@ pub fn write_whole(path: &Path, header: &Header, game: &Game) -> Result<u64, Jou
 fn write_whole_to(tmp: &Path, header: &Header, game: &Game) -> Result<u64, JournalError> {
     let mut writer = JournalWriter::create(tmp, header)?;
     for entry in game.entries() {
-        let line = json_line(entry)?;
+        let line = json_line(&entry)?;
         writer.file.write_all(&line).map_err(write_error(tmp))?;
         writer.len += line.len() as u64;
     }

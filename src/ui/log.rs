@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, EntryState, Game};
+use crate::game::{Command, Game};
 use crate::report::dice_words;
 use crate::text::plural;
 use crate::unit::{Side, UnitId};
@@ -200,12 +200,12 @@ impl LogForm {
             .map_or((0, self.filter()), |(r, f, _)| (*r, *f))
     }
 
-    /// The record indices of the events the filter shows, oldest first.
+    /// The numbers of the events the filter shows, oldest first.
     pub fn rows(&mut self, game: &Game) -> &[usize] {
         let key = (game.revision(), self.filter());
         if self.rows.as_ref().is_none_or(|(r, f, _)| (*r, *f) != key) {
             let state = game.state();
-            let rows = (0..game.entries().len())
+            let rows = (0..game.event_count())
                 .filter(|&i| {
                     let Some(event) = game.event(i) else {
                         return false;
@@ -239,7 +239,7 @@ fn line(game: &Game, index: usize) -> RichText {
     if !dice.is_empty() {
         text.push_str(&format!("  [{dice}]"));
     }
-    if game.entry_state(index) == EntryState::Undone {
+    if !game.in_effect(index) {
         RichText::new(format!("{text}  (undone)"))
             .weak()
             .strikethrough()

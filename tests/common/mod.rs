@@ -601,3 +601,10 @@ pub fn play_randomly(mut game: Game, seed: u64, steps: usize) -> Game {
     }
     game
 }
+
+/// A copy of every entry of a game's record, oldest first.
+pub fn entries(game: &Game) -> Vec<ambush_alley::game::Entry> {
+    game.entries()
+        .map(ambush_alley::game::EntryRef::to_entry)
+        .collect()
+}
