@@ -109,20 +109,26 @@ fn list(faces: &[Face]) -> String {
     }
 }
 
-/// The number attacker dice must reach: 4, or 7 beyond effective range.
-fn check_target(target: Face) -> Result<(), CliError> {
-    if target == 4 || target == 7 {
-        Ok(())
-    } else {
-        Err(CliError::usage(format!(
-            "--target {target}: expected 4 (within effective range) or 7 (beyond it)"
-        )))
+/// The number attacker dice must reach, as typed: 4, or 7 beyond effective range. Anything
+/// else (-1, 256, "x") is named and refused.
+pub fn parse_target(text: &str) -> Result<Face, CliError> {
+    match text.trim() {
+        "4" => Ok(4),
+        "7" => Ok(7),
+        other => Err(CliError::usage(format!(
+            "--target {other}: expected 4 (within effective range) or 7 (beyond it)"
+        ))),
     }
 }
 
+/// A probability as a percentage for print: never below 0 or above 100, never "-0".
+fn percent(p: f64) -> f64 {
+    (p * 100.0).clamp(0.0, 100.0) + 0.0
+}
+
 /// `fire`: resolves one matching of given attacker and defender faces.
-pub fn fire(attack: &str, defend: &str, target: Face, json: bool) -> Result<String, CliError> {
-    check_target(target)?;
+pub fn fire(attack: &str, defend: &str, target: &str, json: bool) -> Result<String, CliError> {
+    let target = parse_target(target)?;
     let attack = faces_arg("attack", attack)?;
     let defend = faces_arg("defend", defend)?;
     let m = fire::match_dice(&attack, &defend, target);
@@ -291,11 +297,20 @@ pub fn parse_pool(name: &str, text: &str) -> Result<Vec<crate::dice::Die>, CliEr
         };
         let count: usize = if count.is_empty() {
             1
+        } else if count.starts_with('-') {
+            return Err(bad(format!(
+                "'{part}' asks for a negative number of dice; a pool holds 1 to {MAX_POOL}"
+            )));
         } else {
             count
                 .parse()
                 .map_err(|_| bad(format!("'{count}' is not a number of dice")))?
         };
+        if count == 0 {
+            return Err(bad(format!(
+                "'{part}' is no dice at all; a pool holds 1 to {MAX_POOL} dice, as `fire` needs at least one face"
+            )));
+        }
         let die: crate::dice::Die = format!("d{sides}")
             .parse()
             .map_err(|e: crate::dice::UnknownDie| bad(e.to_string()))?;
@@ -327,8 +342,8 @@ struct OddsJson {
 }
 
 /// `odds`: the exact distribution of casualties for two pools.
-pub fn odds(attack: &str, defend: &str, target: Face, json: bool) -> Result<String, CliError> {
-    check_target(target)?;
+pub fn odds(attack: &str, defend: &str, target: &str, json: bool) -> Result<String, CliError> {
+    let target = parse_target(target)?;
     let attack_dice = parse_pool("attack", attack)?;
     let defense_dice = parse_pool("defend", defend)?;
     let dist = crate::odds::hits(&attack_dice, &defense_dice, target);
@@ -351,12 +366,15 @@ pub fn odds(attack: &str, defend: &str, target: Face, json: bool) -> Result<Stri
     );
     for (k, p) in dist.p.iter().enumerate() {
         let bar = "#".repeat((p * 50.0).round() as usize);
-        text.push_str(&format!("{k:>3} casualties  {:>8.4}%  {bar}\n", p * 100.0));
+        text.push_str(&format!(
+            "{k:>3} casualties  {:>8.4}%  {bar}\n",
+            percent(*p)
+        ));
     }
     text.push_str(&format!(
         "Mean {:.3}; at least one casualty {:.2}%\n",
         dist.mean(),
-        dist.at_least(1) * 100.0
+        percent(dist.at_least(1))
     ));
     Ok(text)
 }

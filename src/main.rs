@@ -1,7 +1,6 @@
 //! The `ambush-alley` binary: parses the command line, then starts the app or runs a headless
 //! command.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -27,8 +26,8 @@ enum Command {
         #[arg(long, allow_hyphen_values = true)]
         defend: String,
         /// Number attacker dice must reach: 4, or 7 beyond effective range.
-        #[arg(long, default_value_t = 4)]
-        target: u8,
+        #[arg(long, default_value = "4", allow_hyphen_values = true)]
+        target: String,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -36,14 +35,14 @@ enum Command {
     /// Exact odds of a fire combat: the chance of each number of casualties.
     Odds {
         /// Attacker's pool, such as 7d8 or 4d6+1d8.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         attack: String,
         /// Defender's pool, such as 5d6.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         defend: String,
         /// Number attacker dice must reach: 4, or 7 beyond effective range.
-        #[arg(long, default_value_t = 4)]
-        target: u8,
+        #[arg(long, default_value = "4", allow_hyphen_values = true)]
+        target: String,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -71,33 +70,41 @@ enum Command {
     },
 }
 
-// A closed pipe (`ambush-alley report x | head`) is not an error worth a panic: what could
-// not be written is simply dropped.
-fn write_out(text: &str) {
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-}
-
-fn write_err(text: &str) {
-    let _ = std::io::stderr().lock().write_all(text.as_bytes());
-}
-
-fn print(result: Result<String, CliError>) -> ExitCode {
-    match result {
-        Ok(text) => {
-            write_out(&format!("{}\n", text.trim_end()));
-            ExitCode::SUCCESS
+/// Writes what a command prints, then exits with its code. A failed write (a full disk
+/// behind `> file`) is an error with its own message and exit code 1; a closed pipe
+/// (`ambush-alley report x | head`) is not: what could not be written is dropped quietly.
+fn emit(output: Output) -> ExitCode {
+    let written = write_all(&mut std::io::stdout().lock(), &output.stdout);
+    let _ = write_all(&mut std::io::stderr().lock(), &output.stderr);
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            let _ = write_all(
+                &mut std::io::stderr().lock(),
+                &format!("error: the output could not be written: {e}\n"),
+            );
+            ExitCode::from(1)
         }
-        Err(error) => {
-            write_err(&format!("error: {error}\n"));
-            ExitCode::from(error.code)
-        }
+        _ => ExitCode::from(output.code),
     }
 }
 
-fn emit(output: Output) -> ExitCode {
-    write_out(&output.stdout);
-    write_err(&output.stderr);
-    ExitCode::from(output.code)
+fn write_all(to: &mut impl std::io::Write, text: &str) -> std::io::Result<()> {
+    to.write_all(text.as_bytes())?;
+    to.flush()
+}
+
+fn print(result: Result<String, CliError>) -> ExitCode {
+    emit(match result {
+        Ok(text) => Output {
+            stdout: format!("{}\n", text.trim_end()),
+            ..Output::default()
+        },
+        Err(error) => Output {
+            stderr: format!("error: {error}\n"),
+            code: error.code,
+            ..Output::default()
+        },
+    })
 }
 
 fn main() -> ExitCode {
@@ -108,13 +115,13 @@ fn main() -> ExitCode {
             defend,
             target,
             json,
-        }) => print(cli::fire(&attack, &defend, target, json)),
+        }) => print(cli::fire(&attack, &defend, &target, json)),
         Some(Command::Odds {
             attack,
             defend,
             target,
             json,
-        }) => print(cli::odds(&attack, &defend, target, json)),
+        }) => print(cli::odds(&attack, &defend, &target, json)),
         Some(Command::Validate { files }) => {
             let paths: Vec<&std::path::Path> = files.iter().map(PathBuf::as_path).collect();
             emit(cli::validate(&paths))
@@ -123,7 +130,7 @@ fn main() -> ExitCode {
         Some(Command::Report { save, json }) => emit(cli::report(&save, json)),
         Some(Command::Play { file }) => {
             if !file.exists() {
-                return print(Err(CliError::usage(format!(
+                return print(Err(CliError::failed(format!(
                     "{}: no such file; expected a scenario (.json) or saved game (.jsonl)",
                     file.display()
                 ))));
@@ -146,9 +153,10 @@ fn start_app(open: Option<PathBuf>) -> ExitCode {
     };
     match ambush_alley::ui::run(options) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            write_err(&format!("error: the window could not open: {e}\n"));
-            ExitCode::from(1)
-        }
+        Err(e) => emit(Output {
+            stderr: format!("error: the window could not open: {e}\n"),
+            code: 1,
+            ..Output::default()
+        }),
     }
 }

@@ -9,9 +9,38 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     }
 }
 
+/// A moment as "2026-12-01 14:05 UTC".
+pub fn utc_time(time: std::time::SystemTime) -> String {
+    let seconds = time
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (seconds / 86_400) as i64;
+    let (hour, minute) = ((seconds % 86_400) / 3600, (seconds % 3600) / 60);
+    // Days since 1970-01-01 to a date of the proleptic Gregorian calendar.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::plural;
+    use super::{plural, utc_time};
+
+    #[test]
+    fn moments_read_as_dates() {
+        let at = |s: u64| utc_time(std::time::UNIX_EPOCH + std::time::Duration::from_secs(s));
+        assert_eq!(at(0), "1970-01-01 00:00 UTC");
+        assert_eq!(at(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(at(1_796_134_500), "2026-12-01 14:15 UTC");
+    }
 
     #[test]
     fn one_is_singular_everything_else_plural() {

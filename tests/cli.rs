@@ -60,7 +60,21 @@ fn bad_arguments_exit_2_with_a_message() {
         ),
         (
             vec!["fire", "--attack", "4", "--defend", "1", "--target", "-1"],
-            "unexpected argument",
+            "--target -1: expected 4 (within effective range) or 7 (beyond it)",
+        ),
+        (
+            vec![
+                "odds", "--attack", "4d6", "--defend", "1d6", "--target", "256",
+            ],
+            "--target 256: expected 4 (within effective range) or 7 (beyond it)",
+        ),
+        (
+            vec!["odds", "--attack", "-1d6", "--defend", "1d6"],
+            "'-1d6' asks for a negative number of dice",
+        ),
+        (
+            vec!["odds", "--attack", "0d6", "--defend", "1d6"],
+            "'0d6' is no dice at all",
         ),
         (vec!["fire", "--attack", "4"], "--defend"),
         (
@@ -68,7 +82,6 @@ fn bad_arguments_exit_2_with_a_message() {
             "not a die face",
         ),
         (vec!["bogus"], "unrecognized subcommand"),
-        (vec!["play", "/no/such/file.json"], "no such file"),
         (vec!["validate"], "required"),
     ] {
         let (code, out, err) = run(&args);

@@ -157,22 +157,37 @@ fn bad_journals_get_clear_errors_naming_the_line() {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.len() > 10);
 
-    // A corrupt line in the middle.
+    // A damaged line in the middle: the game opens as of the entry before it, and says so.
     let mut broken = lines.clone();
     broken[5] = "{\"kind\":\"event\",\"command\":{\"type\":\"teleport\"}}";
-    let err = journal::read(broken.join("\n").as_bytes()).expect_err("refused");
-    assert!(
-        matches!(err, JournalError::CorruptLine { line: 6, .. }),
-        "{err}"
+    let loaded = journal::read(broken.join("\n").as_bytes()).expect("opens before the damage");
+    let damaged = loaded
+        .damaged
+        .as_ref()
+        .expect("the damaged line is reported");
+    assert_eq!(
+        (damaged.line, damaged.last_intact_line, damaged.kept),
+        (6, 5, 4)
     );
-    assert!(err.to_string().starts_with("line 6: "), "{err}");
+    assert_eq!(damaged.left_out, lines.len() - 5);
+    assert!(
+        damaged.words().starts_with("line 6 is damaged ("),
+        "{}",
+        damaged.words()
+    );
+    assert_eq!(loaded.game.entry_count(), 4);
+    assert!(!loaded.is_whole());
 
-    // Garbage in the middle, even at the end with a newline after it.
+    // Garbage at the end with a newline after it is damage too, not a torn save.
     let mut broken = lines.clone();
     let last = broken.len() - 1;
     broken[last] = "{\"kind\":\"ev";
-    let err = journal::read(format!("{}\n", broken.join("\n")).as_bytes()).expect_err("refused");
-    assert!(matches!(err, JournalError::CorruptLine { .. }), "{err}");
+    let loaded = journal::read(format!("{}\n", broken.join("\n")).as_bytes()).expect("opens");
+    assert_eq!(
+        loaded.damaged.map(|d| (d.line, d.left_out)),
+        Some((last + 1, 1))
+    );
+    assert!(loaded.dropped.is_none());
 
     // An entry the rules refuse.
     let mut broken = lines.clone();
@@ -197,19 +212,31 @@ fn bad_journals_get_clear_errors_naming_the_line() {
     // A newer version.
     let newer = text.replacen("\"version\":2", "\"version\":9", 1);
     let err = journal::read(newer.as_bytes()).expect_err("refused");
-    assert!(matches!(err, JournalError::NewerVersion(9)), "{err}");
+    assert!(
+        matches!(
+            err,
+            JournalError::NewerVersion {
+                line: 1,
+                version: 9
+            }
+        ),
+        "{err}"
+    );
     assert!(err.to_string().contains("newer version"), "{err}");
 
     // Wrong files.
     let scenario = ambush_alley::scenario::builtin::CONTRACTING_TROUBLE;
     let err = journal::read(scenario.as_bytes()).expect_err("refused");
-    assert!(matches!(err, JournalError::NotAJournal(_)), "{err}");
+    assert!(matches!(err, JournalError::ScenarioFile), "{err}");
     let err = journal::read(b"hello\nworld\n").expect_err("refused");
-    assert!(matches!(err, JournalError::NotAJournal(_)), "{err}");
+    assert!(
+        matches!(err, JournalError::NotAJournal { line: 1, .. }),
+        "{err}"
+    );
     assert!(matches!(journal::read(b""), Err(JournalError::Empty)));
     assert!(matches!(
         journal::read(b"\n\n  \n"),
-        Err(JournalError::Empty)
+        Err(JournalError::BlankOnly(5))
     ));
     let err = journal::read(&text.as_bytes()[..40]).expect_err("refused");
     assert!(err.to_string().contains("incomplete"), "{err}");

@@ -5,17 +5,15 @@
 //! a crash loses at most the line being written; reading such a journal keeps every complete
 //! entry and says what was dropped.
 
-use std::path::Path;
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 
+mod read;
 mod writer;
 
-pub use writer::{JournalWriter, write_whole};
+pub use writer::{JournalWriter, keep_copy, write_whole};
 
-use crate::game::{Entry, Game, Settings};
-use crate::scenario::check::{LoadedScenario, ScenarioError, load_file};
+use crate::game::{Game, Settings};
+use crate::scenario::check::{LoadedScenario, ScenarioError};
 use crate::scenario::file::ScenarioFile;
 
 /// The value of `format` in every journal header.
@@ -27,6 +25,9 @@ pub const JOURNAL_VERSION: u32 = 2;
 /// place, by the booklet. An older journal is replayed by the current rules: an entry they
 /// refuse stops the replay, and the game opens as it stood before it.
 pub const RULES_VERSION: u32 = 2;
+/// The start of the name an earlier game is kept under when another takes its place
+/// (`previous-game-<seconds since 1970>.jsonl`), so no game is ever lost.
+pub const PREVIOUS_PREFIX: &str = "previous-game";
 /// The largest journal read (a long game is a few megabytes).
 pub const MAX_JOURNAL_BYTES: u64 = 512 * 1024 * 1024;
 
@@ -63,52 +64,102 @@ impl Header {
     }
 }
 
-/// Just enough of a header to tell a journal, and its version, from anything else.
-#[derive(Deserialize)]
-struct Probe {
-    format: Option<String>,
-    version: Option<u32>,
-}
-
 /// Why a journal could not be read or written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum JournalError {
     /// The file could not be read or written.
     #[error("{0}")]
     Io(String),
+    /// A folder, a device, a named pipe: not a file.
+    #[error("it is {0}, not a saved game file")]
+    NotAFile(&'static str),
     /// Too large to be a saved game.
-    #[error("the file is {size} bytes; a saved game is at most {MAX_JOURNAL_BYTES} bytes")]
+    #[error(
+        "the file is {size} bytes; a saved game is at most {MAX_JOURNAL_BYTES} bytes (512 MiB)"
+    )]
     TooLarge {
-        /// Its size.
+        /// Its size (at least).
         size: u64,
     },
     /// An empty file.
-    #[error("the file is empty: it is not a saved game")]
+    #[error("the file is empty (0 bytes): it is not a saved game")]
     Empty,
+    /// Nothing but spaces and line ends.
+    #[error("the file holds nothing but blank space ({}): it is not a saved game", crate::files::size_words(*.0))]
+    BlankOnly(u64),
+    /// UTF-16 or another encoding than UTF-8.
+    #[error("{0}")]
+    Encoding(String),
+    /// A scenario file, not a saved game.
+    #[error(
+        "this is a scenario file, not a saved game: start a game from it (Open in the app, or `ambush-alley play FILE`), or check it with `ambush-alley validate FILE`"
+    )]
+    ScenarioFile,
     /// Something else than a journal.
-    #[error("line 1: this is not an Ambush Alley saved game ({0})")]
-    NotAJournal(String),
+    #[error("line {line}: this is not an Ambush Alley saved game: {why}")]
+    NotAJournal {
+        /// The line of the header (1 unless blank lines come first).
+        line: usize,
+        /// What it looks like instead.
+        why: String,
+    },
     /// Written by a newer app.
     #[error(
-        "line 1: this saved game is format version {0}, written by a newer version of the app; this one reads version {JOURNAL_VERSION}"
+        "line {line}: this saved game is format version {version}, written by a newer version of the app; this one reads versions 1 to {JOURNAL_VERSION}"
     )]
-    NewerVersion(u32),
+    NewerVersion {
+        /// The line of the header.
+        line: usize,
+        /// Its version.
+        version: u64,
+    },
     /// The header could not be read.
-    #[error("line 1: {0}")]
-    Header(String),
-    /// The embedded scenario is not valid.
-    #[error("line 1: the scenario inside the saved game is not valid: {0}")]
-    Scenario(ScenarioError),
-    /// A line in the middle that is not a log entry.
-    #[error(
-        "line {line}: {message}; the lines before it are intact, but nothing after it can be trusted"
-    )]
-    CorruptLine {
-        /// 1-based line number.
+    #[error("line {line}: {why}")]
+    Header {
+        /// The line of the header.
         line: usize,
         /// What is wrong.
-        message: String,
+        why: String,
     },
+    /// The embedded scenario is not valid.
+    #[error("line {line}: the scenario inside the saved game is not valid: {error}")]
+    Scenario {
+        /// The line of the header.
+        line: usize,
+        /// What is wrong.
+        error: ScenarioError,
+    },
+}
+
+/// A line in the middle of a journal that is not a log entry (a flipped byte, an edit by
+/// hand): the game was opened as of the last intact entry before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DamagedLine {
+    /// Its 1-based line number.
+    pub line: usize,
+    /// What is wrong with it.
+    pub message: String,
+    /// The line of the last intact entry before it (the header's line when there is none).
+    pub last_intact_line: usize,
+    /// Entries kept: every one before the damaged line.
+    pub kept: usize,
+    /// Lines left out, the damaged one included (blank lines are not counted).
+    pub left_out: usize,
+}
+
+impl DamagedLine {
+    /// What the user is told.
+    pub fn words(&self) -> String {
+        format!(
+            "line {} is damaged ({}). The game can be opened as of line {}, with the {} before it; {} from line {} on would be left out. The file itself is kept as it was.",
+            self.line,
+            self.message,
+            self.last_intact_line,
+            crate::text::plural(self.kept, "entry", "entries"),
+            crate::text::plural(self.left_out, "line", "lines"),
+            self.line,
+        )
+    }
 }
 
 /// An entry the current rules refuse: the game was opened as it stood just before it.
@@ -162,149 +213,37 @@ pub struct LoadedJournal {
     pub dropped: Option<TornTail>,
     /// The entry the current rules refused, if the replay stopped before the end.
     pub refused: Option<RefusedEntry>,
+    /// The first damaged line, if one stopped the reading before the end.
+    pub damaged: Option<DamagedLine>,
     /// Length in bytes of the intact part; appending must start here.
     pub intact_len: u64,
 }
 
-/// Reads a journal from disk.
-pub fn load_path(path: &Path) -> Result<LoadedJournal, JournalError> {
-    use crate::files::{ReadError, read_capped};
-    let bytes = read_capped(path, MAX_JOURNAL_BYTES).map_err(|e| match e {
-        ReadError::Io(e) => JournalError::Io(format!("cannot read {}: {e}", path.display())),
-        ReadError::TooLarge(size) => JournalError::TooLarge { size },
-    })?;
-    read(&bytes)
-}
-
-/// Reads a journal from bytes.
-pub fn read(bytes: &[u8]) -> Result<LoadedJournal, JournalError> {
-    if bytes.len() as u64 > MAX_JOURNAL_BYTES {
-        return Err(JournalError::TooLarge {
-            size: bytes.len() as u64,
-        });
+impl LoadedJournal {
+    /// True when the game holds every entry of the file (an unfinished last line aside).
+    pub fn is_whole(&self) -> bool {
+        self.refused.is_none() && self.damaged.is_none()
     }
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(JournalError::Empty);
-    }
-    // Each line with its end in the file (after its newline) and whether it had a newline.
-    let mut end = 0;
-    let lines: Vec<(&[u8], usize, bool)> = bytes
-        .split_inclusive(|&b| b == b'\n')
-        .map(|piece| {
-            end += piece.len();
-            let (line, complete) = match piece.strip_suffix(b"\n") {
-                Some(line) => (line, true),
-                None => (piece, false),
-            };
-            (line, end, complete)
-        })
-        .collect();
-    let Some(&(first, first_end, first_complete)) = lines.first() else {
-        return Err(JournalError::Empty);
-    };
-    let Header {
-        scenario: scenario_file,
-        settings,
-        rules,
-        ..
-    } = read_header(trim_cr(first), first_complete)?;
-    let scenario = load_file(scenario_file).map_err(JournalError::Scenario)?;
 
-    let mut entries = Vec::new();
-    let mut entry_lines = Vec::new();
-    let mut dropped = None;
-    let mut intact_len = first_end;
-    let count = lines.len();
-    for (index, &(raw, line_end, complete)) in lines.iter().enumerate().skip(1) {
-        let number = index + 1;
-        let line = trim_cr(raw);
-        if line.iter().all(u8::is_ascii_whitespace) {
-            intact_len = line_end;
-            continue;
+    /// What was left out of the file, in words, if anything: a line the rules refuse or a
+    /// damaged line, and an unfinished last line.
+    pub fn left_out_words(&self) -> Option<String> {
+        let mut words = Vec::new();
+        if let Some(damaged) = &self.damaged {
+            words.push(damaged.words());
         }
-        match serde_json::from_slice::<Entry>(line) {
-            Ok(entry) => {
-                entries.push(entry);
-                entry_lines.push(number);
-                intact_len = line_end;
-            }
-            Err(e) => {
-                let last = index + 1 == count;
-                if last && !complete {
-                    dropped = Some(TornTail {
-                        line: number,
-                        bytes: raw.len(),
-                    });
-                } else {
-                    return Err(JournalError::CorruptLine {
-                        line: number,
-                        message: e.to_string(),
-                    });
-                }
-            }
+        if let Some(refused) = &self.refused {
+            words.push(refused.words());
         }
-    }
-
-    let replayed = Game::replay(Arc::new(scenario.scenario.clone()), settings, entries);
-    let refused = replayed.refused.map(|r| RefusedEntry {
-        line: entry_lines.get(r.index).copied().unwrap_or(0),
-        reason: r.reason,
-        left_out: r.left_out,
-        written_by_rules: rules,
-    });
-    Ok(LoadedJournal {
-        game: replayed.game,
-        scenario,
-        dropped,
-        refused,
-        intact_len: intact_len as u64,
-    })
-}
-
-/// A line without the carriage returns that end it (a file saved on Windows).
-fn trim_cr(mut line: &[u8]) -> &[u8] {
-    while let Some(rest) = line.strip_suffix(b"\r") {
-        line = rest;
-    }
-    line
-}
-
-fn read_header(line: &[u8], complete: bool) -> Result<Header, JournalError> {
-    let probe: Probe = match serde_json::from_slice(line) {
-        Ok(probe) => probe,
-        Err(e) if !complete && e.is_eof() => {
-            return Err(JournalError::Header(
-                "the first line is incomplete (the save was interrupted before the game began); nothing can be recovered".to_owned(),
+        if let Some(torn) = &self.dropped {
+            words.push(format!(
+                "its last line ({}) was unfinished ({}, a save cut short) and is left out.",
+                torn.line,
+                crate::files::size_words(torn.bytes as u64)
             ));
         }
-        Err(e) => return Err(JournalError::NotAJournal(e.to_string())),
-    };
-    match probe.format.as_deref() {
-        Some(JOURNAL_FORMAT) => {}
-        Some(other) => {
-            return Err(JournalError::NotAJournal(format!(
-                "its format is \"{other}\", expected \"{JOURNAL_FORMAT}\""
-            )));
-        }
-        None => {
-            return Err(JournalError::NotAJournal(
-                "the first line has no \"format\" field".to_owned(),
-            ));
-        }
+        (!words.is_empty()).then(|| words.join(" "))
     }
-    match probe.version {
-        Some(v) if v > JOURNAL_VERSION => return Err(JournalError::NewerVersion(v)),
-        Some(v) if v >= 1 => {}
-        Some(v) => {
-            return Err(JournalError::Header(format!(
-                "the header's \"version\" is {v}: expected 1 to {JOURNAL_VERSION}"
-            )));
-        }
-        None => {
-            return Err(JournalError::Header(format!(
-                "the header has no \"version\": expected a number from 1 to {JOURNAL_VERSION}"
-            )));
-        }
-    }
-    serde_json::from_slice(line).map_err(|e| JournalError::Header(e.to_string()))
 }
+
+pub use read::{load_path, read, read_from};

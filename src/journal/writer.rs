@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::game::{EntryRef, Game};
 
-use super::{Header, JournalError, LoadedJournal};
+use super::{Header, JournalError, LoadedJournal, PREVIOUS_PREFIX};
 
 /// The error for a failed write to `path`.
 fn write_error(path: &Path) -> impl Fn(std::io::Error) -> JournalError + Copy + '_ {
@@ -56,13 +56,6 @@ impl JournalWriter {
             len: line.len() as u64,
             dirty: false,
         })
-    }
-
-    /// Writes the whole game to `path` (replacing what was there) and opens it to go on
-    /// appending.
-    pub fn write_game(path: &Path, header: &Header, game: &Game) -> Result<Self, JournalError> {
-        let len = write_whole(path, header, game)?;
-        Self::reopen_at(path, len, game.entry_count())
     }
 
     /// Opens a journal that was just read, to go on appending after its intact part (a torn
@@ -157,10 +150,10 @@ impl JournalWriter {
     }
 }
 
-/// Writes a whole game as a journal in one go (used by "Save as…"). Returns the file's length.
+/// Writes a whole game as a journal in one go (used by "Save as…"), replacing what was at
+/// `path` (the user was asked). Returns the file's length.
 pub fn write_whole(path: &Path, header: &Header, game: &Game) -> Result<u64, JournalError> {
-    // Written beside the target first and renamed, so an old file is never half overwritten.
-    let tmp = path.with_extension("jsonl.tmp");
+    let tmp = temp_beside(path);
     let result = write_whole_to(&tmp, header, game).and_then(|len| {
         std::fs::rename(&tmp, path)
             .map_err(write_error(path))
@@ -169,7 +162,119 @@ pub fn write_whole(path: &Path, header: &Header, game: &Game) -> Result<u64, Jou
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
+    sync_folder_of(path);
     result
+}
+
+impl JournalWriter {
+    /// Writes the whole game to `path` and opens it to go on appending, without a moment when
+    /// `path` holds anything but a complete journal: the game is written beside it and synced
+    /// first; with `keep_earlier`, the journal already at `path` is kept as a
+    /// `previous-game-….jsonl` beside it; only then does the new file take its place, in one
+    /// rename. Killed at any moment, the folder holds the earlier journal or the new one, whole.
+    /// Returns the writer and where the earlier journal was kept, if one was.
+    pub fn replace(
+        path: &Path,
+        header: &Header,
+        game: &Game,
+        keep_earlier: bool,
+    ) -> Result<(Self, Option<PathBuf>), JournalError> {
+        let tmp = temp_beside(path);
+        let len = match write_whole_to(&tmp, header, game) {
+            Ok(len) => len,
+            Err(e) => {
+                let _ = std::fs::remove_file(&tmp);
+                return Err(e);
+            }
+        };
+        let kept = if keep_earlier && path.exists() {
+            match keep_copy(path) {
+                Ok(kept) => Some(kept),
+                Err(e) => {
+                    let _ = std::fs::remove_file(&tmp);
+                    return Err(e);
+                }
+            }
+        } else {
+            None
+        };
+        if let Err(e) = std::fs::rename(&tmp, path) {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(write_error(path)(e));
+        }
+        sync_folder_of(path);
+        let writer = Self::reopen_at(path, len, game.entry_count())?;
+        Ok((writer, kept))
+    }
+}
+
+/// Keeps a copy of the journal at `path` beside it, as `previous-game-<seconds since
+/// 1970>.jsonl` under a name no other file has (a hard link where the file system allows it,
+/// else a synced copy). Returns where it is.
+pub fn keep_copy(path: &Path) -> Result<PathBuf, JournalError> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let refuse = |why: String| {
+        JournalError::Io(format!(
+            "the earlier game at {} could not be kept ({why}), so it is left as it was",
+            path.display()
+        ))
+    };
+    for n in 0..1000 {
+        let suffix = if n == 0 {
+            String::new()
+        } else {
+            format!("-{n}")
+        };
+        let target = dir.join(format!("{PREVIOUS_PREFIX}-{seconds}{suffix}.jsonl"));
+        if target.exists() {
+            continue;
+        }
+        return match std::fs::hard_link(path, &target) {
+            Ok(()) => {
+                sync_folder_of(&target);
+                Ok(target)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(_) => {
+                // No hard links here (some file systems): a copy, synced.
+                std::fs::copy(path, &target)
+                    .and_then(|_| File::open(&target)?.sync_all())
+                    .map_err(|e| {
+                        let _ = std::fs::remove_file(&target);
+                        refuse(e.to_string())
+                    })?;
+                sync_folder_of(&target);
+                Ok(target)
+            }
+        };
+    }
+    Err(refuse(
+        "a thousand earlier games of this second already exist".to_owned(),
+    ))
+}
+
+/// Where a file is written before it takes the place of `path`.
+fn temp_beside(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_owned();
+    name.push(".tmp");
+    path.with_file_name(name)
+}
+
+/// Makes a rename or a new file in the folder of `path` durable (where the system allows).
+fn sync_folder_of(path: &Path) {
+    if let Some(dir) = path.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(dir) = File::open(dir) {
+            let _ = dir.sync_all();
+        }
+    }
 }
 
 fn write_whole_to(tmp: &Path, header: &Header, game: &Game) -> Result<u64, JournalError> {

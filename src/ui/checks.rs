@@ -136,7 +136,7 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
     let (Some(ins), Some(reg)) = (state.unit(i), state.unit(r)) else {
         return;
     };
-    if form.reaction_for != Some((r, game.entries().len())) {
+    if form.reaction_for != Some((r, game.revision())) {
         // The checkboxes follow the Regular unit's state; the referee's own adjustments stay
         // while it is the same unit.
         let mut proposed = ReactionModifiers::proposed(reg);
@@ -145,7 +145,7 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
             proposed.insurgent_adjust = form.reaction.insurgent_adjust;
         }
         form.reaction = proposed;
-        form.reaction_for = Some((r, game.entries().len()));
+        form.reaction_for = Some((r, game.revision()));
     }
     let interrupting = form.kind != ReactionKind::Overwatch;
     if interrupting && state.phase != Phase::RegularActivations {

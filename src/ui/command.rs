@@ -29,6 +29,12 @@ pub enum UiCommand {
     NewGame(Box<LoadedScenario>, bool),
     /// Go on with the autosaved game.
     ResumeAutosave,
+    /// Look at the game another window is playing, without playing or writing anything.
+    LookReadOnly,
+    /// Use another data folder (the one given is held by another window, or unusable).
+    UseDataFolder(PathBuf),
+    /// The answer to the question the app asked: yes or no.
+    Answer(bool),
     /// Choose a scenario or saved game to open with the file dialog.
     OpenDialog,
     /// Open a scenario or saved game from a path.

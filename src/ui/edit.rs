@@ -114,7 +114,7 @@ fn unit_edit_ui(
     let Some(unit) = state.unit(id) else {
         return;
     };
-    let moment = game.entries().len();
+    let moment = game.revision();
     if form
         .profile
         .as_ref()

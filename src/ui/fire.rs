@@ -49,7 +49,7 @@ impl FireForm {
         let (Some(attacker), Some(target)) = (state.unit(a), state.unit(t)) else {
             return;
         };
-        let key = (a, t, game.entries().len());
+        let key = (a, t, game.revision());
         if self.proposed_for == Some(key) {
             return;
         }

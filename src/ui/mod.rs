@@ -6,6 +6,7 @@
 mod app;
 mod checks;
 mod command;
+mod confirm;
 mod dice_entry;
 mod edit;
 mod edit_game;

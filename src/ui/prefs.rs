@@ -1,4 +1,5 @@
-//! Preferences kept between runs: zoom, theme, physical dice, the last path typed.
+//! Preferences kept between runs: zoom, theme, physical dice. (No path is kept: a path
+//! typed for one game is never offered for another.)
 
 use serde::{Deserialize, Serialize};
 
@@ -12,8 +13,6 @@ pub struct Prefs {
     pub dark: bool,
     /// Ask for the faces of physical dice instead of rolling.
     pub physical_dice: bool,
-    /// The last path typed or chosen.
-    pub last_path: String,
 }
 
 impl Default for Prefs {
@@ -22,7 +21,6 @@ impl Default for Prefs {
             ui_scale: 1.25,
             dark: true,
             physical_dice: false,
-            last_path: String::new(),
         }
     }
 }

@@ -1,22 +1,40 @@
-//! The start screen: resume the autosave, start a built-in scenario, or open a file.
+//! The start screen: resume the autosave, start a built-in scenario, open a file or an earlier
+//! game, and what to do when the data folder is in use or unusable.
 
 use std::path::PathBuf;
 
 use egui::{RichText, Ui};
 
 use crate::scenario::check::LoadedScenario;
+use crate::session::PreviousGame;
 
 use super::app::ResumeOffer;
 use super::command::UiCommand;
 use super::style::{self, Message};
 
+/// How many earlier games the start screen lists.
+const EARLIER_SHOWN: usize = 8;
+
+/// What the start screen shows.
+pub struct StartScreen<'a> {
+    /// The autosaved game, if there is one.
+    pub offer: Option<&'a ResumeOffer>,
+    /// The message to show, if any.
+    pub message: Option<&'a Message>,
+    /// The built-in scenarios.
+    pub builtins: &'a [Result<Box<LoadedScenario>, String>],
+    /// Earlier games kept in the data folder, newest first.
+    pub previous: &'a [PreviousGame],
+    /// Why games are not autosaved, if they are not, and whether the folder is in use.
+    pub folder_problem: Option<(String, bool)>,
+}
+
 /// Draws the start screen.
 pub fn start_ui(
     ui: &mut Ui,
-    offer: Option<&ResumeOffer>,
-    message: Option<&Message>,
-    builtins: &[Result<Box<LoadedScenario>, String>],
+    screen: &StartScreen<'_>,
     path_input: &mut String,
+    folder_input: &mut String,
     queue: &mut Vec<UiCommand>,
 ) {
     ui.vertical_centered(|ui| {
@@ -25,34 +43,19 @@ pub fn start_ui(
         ui.label("The figures stay on the table; this keeps everything else.");
         ui.add_space(12.0);
     });
-    if let Some(m) = message
+    if let Some(m) = screen.message
         && style::message_ui(ui, m)
     {
         queue.push(UiCommand::DismissMessage);
     }
     ui.add_space(8.0);
-    if let Some(offer) = offer {
-        style::heading(ui, "Autosaved game");
-        if offer.loaded.is_some() {
-            ui.label(&offer.summary);
-            if ui
-                .button(
-                    RichText::new("Resume the autosaved game")
-                        .size(style::HEADING)
-                        .strong(),
-                )
-                .clicked()
-            {
-                queue.push(UiCommand::ResumeAutosave);
-            }
-        }
-        if let Some(problem) = &offer.problem {
-            ui.label(RichText::new(problem).color(ui.visuals().error_fg_color));
-        }
-        ui.add_space(12.0);
+    if let Some((problem, in_use)) = &screen.folder_problem {
+        folder_ui(ui, problem, *in_use, screen.offer, folder_input, queue);
+    } else if let Some(offer) = screen.offer {
+        autosave_ui(ui, offer, queue);
     }
     style::heading(ui, "New game");
-    for scenario in builtins {
+    for scenario in screen.builtins {
         match scenario {
             Ok(loaded) => {
                 ui.horizontal_wrapped(|ui| {
@@ -71,10 +74,10 @@ pub fn start_ui(
             }
         }
     }
-    if offer.is_some_and(|o| o.loaded.is_some()) {
+    if screen.folder_problem.is_none() && screen.offer.is_some_and(|o| o.loaded.is_some()) {
         ui.label(
             RichText::new(
-                "A new game keeps the autosaved one, renamed previous-game-….jsonl, in the same folder.",
+                "A new game keeps the autosaved one as previous-game-….jsonl in the same folder.",
             )
             .weak(),
         );
@@ -104,4 +107,133 @@ pub fn start_ui(
             queue.push(UiCommand::OpenPath(PathBuf::from(path_input.trim())));
         }
     });
+    if !screen.previous.is_empty() {
+        ui.add_space(12.0);
+        style::heading(ui, "Earlier games");
+        ui.label(
+            RichText::new(
+                "Kept in the data folder each time another game took the autosave's place.",
+            )
+            .weak(),
+        );
+        for game in screen.previous.iter().take(EARLIER_SHOWN) {
+            earlier_game_ui(ui, game, queue);
+        }
+        if screen.previous.len() > EARLIER_SHOWN {
+            ui.label(
+                RichText::new(format!(
+                    "and {} older ones in the same folder (open them with Open…)",
+                    screen.previous.len() - EARLIER_SHOWN
+                ))
+                .weak(),
+            );
+        }
+    }
+}
+
+fn autosave_ui(ui: &mut Ui, offer: &ResumeOffer, queue: &mut Vec<UiCommand>) {
+    style::heading(ui, "Autosaved game");
+    if offer.loaded.is_some() {
+        ui.label(&offer.summary);
+        if ui
+            .button(
+                RichText::new("Resume the autosaved game")
+                    .size(style::HEADING)
+                    .strong(),
+            )
+            .clicked()
+        {
+            queue.push(UiCommand::ResumeAutosave);
+        }
+    }
+    if let Some(problem) = &offer.problem {
+        ui.label(RichText::new(problem).color(ui.visuals().error_fg_color));
+    }
+    ui.add_space(12.0);
+}
+
+/// The data folder is held by another window, or cannot be used: what this window can do.
+fn folder_ui(
+    ui: &mut Ui,
+    problem: &str,
+    in_use: bool,
+    offer: Option<&ResumeOffer>,
+    folder_input: &mut String,
+    queue: &mut Vec<UiCommand>,
+) {
+    style::heading(
+        ui,
+        if in_use {
+            "The game is open in another window"
+        } else {
+            "Games are not autosaved"
+        },
+    );
+    ui.label(RichText::new(format!("{}.", capitalized(problem))).color(ui.visuals().warn_fg_color));
+    if in_use {
+        if let Some(offer) = offer.filter(|o| o.loaded.is_some()) {
+            ui.label(&offer.summary);
+            if ui
+                .button(RichText::new("Look at it here (read only)").size(style::HEADING))
+                .clicked()
+            {
+                queue.push(UiCommand::LookReadOnly);
+            }
+        }
+        ui.label("Or play another game in this window, autosaved in a data folder of its own:");
+    } else {
+        ui.label("Save games with Game > Save as, or use another data folder:");
+    }
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Data folder:");
+        ui.add(
+            egui::TextEdit::singleline(folder_input)
+                .hint_text("/home/me/ambush-alley-2")
+                .desired_width(360.0),
+        )
+        .labelled_by(label.id);
+        let has = !folder_input.trim().is_empty();
+        if ui
+            .add_enabled(has, egui::Button::new("Use this data folder"))
+            .clicked()
+        {
+            queue.push(UiCommand::UseDataFolder(PathBuf::from(folder_input.trim())));
+        }
+    });
+    ui.add_space(12.0);
+}
+
+fn earlier_game_ui(ui: &mut Ui, game: &PreviousGame, queue: &mut Vec<UiCommand>) {
+    ui.horizontal_wrapped(|ui| {
+        let name = game
+            .path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        let when = game
+            .modified
+            .map_or("time unknown".to_owned(), crate::text::utc_time);
+        let open = egui::Button::new(format!("Open {name}"));
+        if ui
+            .add(open)
+            .on_hover_text(game.path.display().to_string())
+            .clicked()
+        {
+            queue.push(UiCommand::OpenPath(game.path.clone()));
+        }
+        ui.label(
+            RichText::new(format!(
+                "last written {when}, {}",
+                crate::files::size_words(game.bytes)
+            ))
+            .weak(),
+        );
+    });
+}
+
+/// The text with its first letter in capitals.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().collect::<String>() + chars.as_str()
+    })
 }

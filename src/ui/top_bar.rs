@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use egui::{RichText, Ui};
 
-use crate::session::Session;
+use crate::session::{SaveState, Session};
 use crate::unit::Side;
 
 use super::command::UiCommand;
@@ -15,6 +15,7 @@ use super::style;
 pub fn top_bar_ui(
     ui: &mut Ui,
     session: &Session,
+    not_autosaved: Option<&str>,
     prefs: &mut Prefs,
     path_input: &mut String,
     show_path: &mut bool,
@@ -46,6 +47,27 @@ pub fn top_bar_ui(
                 .strong(),
         );
     });
+    let read_only = session.is_read_only();
+    if read_only {
+        ui.label(
+            RichText::new(
+                "Read-only look at the game open in another window: nothing is played or saved here. Game > Close game goes back.",
+            )
+            .color(ui.visuals().warn_fg_color)
+            .strong(),
+        );
+    }
+    if let SaveState::Failing { unsaved, error } = session.save_state() {
+        // Always in view, and never replaced by another message.
+        ui.label(
+            RichText::new(format!(
+                "Autosave failing: {} only in memory, not yet on disk. {error}",
+                crate::text::plural(unsaved, "entry", "entries")
+            ))
+            .color(ui.visuals().error_fg_color)
+            .strong(),
+        );
+    }
     ui.horizontal_wrapped(|ui| {
         // Undo and Redo say what they would take back or put back.
         let undo = game
@@ -59,8 +81,13 @@ pub fn top_bar_ui(
             ),
             None => ("Undo".to_owned(), "Undo: nothing to undo".to_owned()),
         };
-        let response = style::named_button(ui, undo_text.as_str(), &undo_full, game.can_undo())
-            .on_hover_text(format!("{undo_full} (Ctrl+Z)"));
+        let response = style::named_button(
+            ui,
+            undo_text.as_str(),
+            &undo_full,
+            game.can_undo() && !read_only,
+        )
+        .on_hover_text(format!("{undo_full} (Ctrl+Z)"));
         if response.clicked() {
             queue.push(UiCommand::Undo);
         }
@@ -71,7 +98,7 @@ pub fn top_bar_ui(
         let redo_full = redo
             .as_ref()
             .map_or("Redo: nothing to redo".to_owned(), |s| format!("Redo: {s}"));
-        let response = style::named_button(ui, "Redo", &redo_full, game.can_redo())
+        let response = style::named_button(ui, "Redo", &redo_full, game.can_redo() && !read_only)
             .on_hover_text(format!("{redo_full} (Ctrl+Y)"));
         if response.clicked() {
             queue.push(UiCommand::Redo);
@@ -126,21 +153,7 @@ pub fn top_bar_ui(
             }
         });
         ui.separator();
-        match (session.save_error(), session.journal_path()) {
-            (Some(_), _) => {
-                ui.label(
-                    RichText::new("Autosave failing: see the message")
-                        .color(ui.visuals().error_fg_color),
-                );
-            }
-            (None, Some(path)) => {
-                ui.label(RichText::new("Autosaved").weak())
-                    .on_hover_text(path.display().to_string());
-            }
-            (None, None) => {
-                ui.label(RichText::new("No autosave: save the game yourself").weak());
-            }
-        }
+        save_state_ui(ui, session, not_autosaved);
         ui.label(RichText::new(format!("Insurgency {}", state.insurgency)).weak());
         ui.label(RichText::new(&scenario.name).italics().weak());
     });
@@ -179,6 +192,40 @@ pub fn top_bar_ui(
         });
     }
     ui.add_space(2.0);
+}
+
+/// Where the game stands on disk, in a few words, with the details on hover.
+fn save_state_ui(ui: &mut Ui, session: &Session, not_autosaved: Option<&str>) {
+    match session.save_state() {
+        SaveState::Saved { entries } => {
+            let path = session
+                .journal_path()
+                .map_or(String::new(), |p| p.display().to_string());
+            ui.label(RichText::new("Autosaved").weak())
+                .on_hover_text(format!(
+                    "All {} of the game are on disk, in {path}",
+                    crate::text::plural(entries, "entry", "entries")
+                ));
+        }
+        SaveState::Failing { unsaved, error } => {
+            ui.label(
+                RichText::new(format!("Not on disk: {unsaved}"))
+                    .color(ui.visuals().error_fg_color)
+                    .strong(),
+            )
+            .on_hover_text(error);
+        }
+        SaveState::NotAutosaved => {
+            ui.label(
+                RichText::new("Not autosaved: save it with Game > Save as")
+                    .color(ui.visuals().warn_fg_color),
+            )
+            .on_hover_text(not_autosaved.unwrap_or("there is no data folder for the autosave"));
+        }
+        SaveState::ReadOnly => {
+            ui.label(RichText::new("Read only").color(ui.visuals().warn_fg_color));
+        }
+    }
 }
 
 /// A summary cut to fit a button, at a word.

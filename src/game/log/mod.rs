@@ -76,7 +76,14 @@ pub enum HistoryError {
     /// the app; the game is left as it was.
     #[error("the game cannot be rebuilt: {0}")]
     Refused(RuleError),
+    /// The game is only being looked at (it is open in another window).
+    #[error("{READ_ONLY}")]
+    ReadOnly,
 }
+
+/// Why nothing can be played in a game only being looked at.
+const READ_ONLY: &str =
+    "this is a read-only look at a game open in another window: nothing can be played here";
 
 /// Why a command could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -87,6 +94,9 @@ pub enum PlayError {
     /// The dice source could not provide the faces.
     #[error(transparent)]
     Dice(#[from] DiceError),
+    /// The game is only being looked at (it is open in another window).
+    #[error("{READ_ONLY}")]
+    ReadOnly,
 }
 
 /// One entry of the record, as held: the number of its event, or an undo or redo mark.

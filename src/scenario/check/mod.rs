@@ -50,6 +50,9 @@ pub enum ScenarioError {
     /// The file could not be read.
     #[error("cannot read the file: {0}")]
     Io(String),
+    /// The file is not a file, or not UTF-8 text, or blank.
+    #[error("{0}")]
+    NotText(String),
     /// The file is too large to be a scenario.
     #[error("the file is {size} bytes; a scenario is at most {MAX_SCENARIO_BYTES} bytes (10 MiB)")]
     TooLarge {
@@ -86,6 +89,9 @@ pub fn load_path(path: &Path) -> Result<LoadedScenario, ScenarioError> {
     let bytes = read_capped(path, MAX_SCENARIO_BYTES).map_err(|e| match e {
         ReadError::Io(e) => ScenarioError::Io(e.to_string()),
         ReadError::TooLarge(size) => ScenarioError::TooLarge { size },
+        ReadError::NotAFile(what) => {
+            ScenarioError::NotText(format!("it is {what}, not a scenario file"))
+        }
     })?;
     load_bytes(&bytes)
 }
@@ -96,6 +102,20 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
         return Err(ScenarioError::TooLarge {
             size: bytes.len() as u64,
         });
+    }
+    if let Some(problem) = crate::files::encoding_problem(bytes) {
+        return Err(ScenarioError::NotText(problem));
+    }
+    let bytes = crate::files::strip_bom(bytes);
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(ScenarioError::NotText(if bytes.is_empty() {
+            "the file is empty (0 bytes): a scenario is a JSON object, { … }".to_owned()
+        } else {
+            format!(
+                "the file holds nothing but blank space ({}): a scenario is a JSON object, {{ … }}",
+                crate::files::size_words(bytes.len() as u64)
+            )
+        }));
     }
     let file: ScenarioFile = serde_json::from_slice(bytes).map_err(|e| syntax_error(&e, bytes))?;
     let scenario = check(&file).map_err(ScenarioError::Invalid)?;

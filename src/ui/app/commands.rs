@@ -68,19 +68,35 @@ impl AssistantApp {
                     solo,
                     ..Settings::default()
                 };
-                self.session = Some(Session::start(*scenario, settings, autosave.as_deref()));
+                let session = Session::start(*scenario, settings, autosave.as_deref());
+                self.message = session.kept_earlier().map(|kept| {
+                    Message::info(format!(
+                        "The game autosaved before is kept as {}.",
+                        kept.display()
+                    ))
+                });
+                self.session = Some(session);
                 self.fresh_desk();
-                self.report_save_error();
             }
             UiCommand::ResumeAutosave => {
                 let Some(path) = self.autosave_path() else {
                     return;
                 };
                 if let Some(loaded) = self.offer.take().and_then(|o| o.loaded) {
+                    let whole = loaded.is_whole();
                     self.session = Some(Session::resume(*loaded, &path, Some(&path)));
                     self.fresh_desk();
-                    self.message = Some(Message::info("Resumed the autosaved game."));
-                    self.report_save_error();
+                    self.message = Some(Message::info(if whole {
+                        "Resumed the autosaved game.".to_owned()
+                    } else {
+                        format!(
+                            "Resumed the autosaved game as far as it could be read; the file as it was is kept as {}.",
+                            self.session
+                                .as_ref()
+                                .and_then(Session::kept_earlier)
+                                .map_or("an earlier game".to_owned(), |p| p.display().to_string())
+                        )
+                    }));
                 }
             }
             UiCommand::OpenDialog => {
@@ -95,28 +111,32 @@ impl AssistantApp {
                     .as_ref()
                     .and_then(|s| s.save_path().map(Path::to_owned));
                 match target {
-                    Some(path) => self.save_to(&path),
+                    Some(path) => self.save_to(&path, false),
                     None => self.queue.push(UiCommand::SaveAsDialog),
                 }
             }
             UiCommand::SaveAsDialog => {
+                // The file dialog asks before it names an existing file.
                 if let Some(path) = self.pick_file(true) {
-                    self.save_to(&path);
+                    self.save_to(&path, true);
                 }
             }
-            UiCommand::SaveAsPath(path) => self.save_to(&path),
+            UiCommand::SaveAsPath(path) => self.save_to(&path, false),
             UiCommand::ExportDialog => {
                 if let Some(path) = self.pick_report_file() {
-                    self.export_to(&path);
+                    self.export_to(&path, true);
                 }
             }
-            UiCommand::ExportPath(path) => self.export_to(&path),
+            UiCommand::ExportPath(path) => self.export_to(&path, false),
+            UiCommand::LookReadOnly => self.look_read_only(),
+            UiCommand::UseDataFolder(path) => self.use_folder(&path),
+            UiCommand::Answer(yes) => self.answer(yes),
             UiCommand::CloseGame => {
                 if !self.may_leave_game() {
                     return;
                 }
                 self.session = None;
-                self.offer = self.find_autosave();
+                self.refresh_start();
                 self.message = None;
             }
             UiCommand::SetPhysicalDice(on) => self.prefs.physical_dice = on,
@@ -170,7 +190,6 @@ impl AssistantApp {
         match session.play(command, dice) {
             Ok(_) => {
                 self.message = None;
-                self.report_save_error();
                 self.continue_series();
                 Played::Applied
             }
@@ -202,6 +221,15 @@ impl AssistantApp {
         self.solo_paused = false;
         self.offer = None;
         self.leave_anyway = false;
+        self.confirm = None;
+        // A path typed for one game is never offered for another.
+        self.path_input = self
+            .session
+            .as_ref()
+            .and_then(Session::save_path)
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        self.show_path = false;
     }
 
     /// Whether the game on the desk may be put away. A game the disk refused to take would be
@@ -222,12 +250,6 @@ impl AssistantApp {
             "This game is not safely on disk ({error}). Save it somewhere else first (Game > Save as, or Type a path); do the same again to leave it anyway and lose it."
         )));
         false
-    }
-
-    pub(super) fn report_save_error(&mut self) {
-        if let Some(error) = self.session.as_ref().and_then(Session::save_error) {
-            self.message = Some(Message::error(format!("Autosave: {error}")));
-        }
     }
 
     /// Queues the solo opponent's next move, if it has one and nothing else is waiting.

@@ -9,18 +9,18 @@ use crate::session::{self, Opened, Session};
 use crate::ui::command::UiCommand;
 use crate::ui::style::Message;
 
-use super::{AssistantApp, ResumeOffer};
+use super::{AssistantApp, Confirm, ResumeOffer};
 
 impl AssistantApp {
+    /// Where this window writes its autosave (only in a data folder it holds).
     pub(super) fn autosave_path(&self) -> Option<PathBuf> {
-        self.options
-            .data_dir
-            .as_ref()
-            .map(|d| d.join(session::AUTOSAVE_FILE))
+        self.folder.autosave()
     }
 
+    /// The autosaved game of the data folder, to resume, or only to look at when another
+    /// window holds the folder.
     pub(super) fn find_autosave(&self) -> Option<ResumeOffer> {
-        let path = self.autosave_path()?;
+        let path = self.folder.path()?.join(session::AUTOSAVE_FILE);
         if !path.exists() {
             return None;
         }
@@ -33,14 +33,8 @@ impl AssistantApp {
                     state.headline(),
                     crate::text::plural(loaded.game.events_in_effect(), "event", "events")
                 );
-                if let Some(torn) = &loaded.dropped {
-                    summary.push_str(&format!(
-                        "; an unfinished last line ({} bytes) from an interrupted save will be left out",
-                        torn.bytes
-                    ));
-                }
-                if let Some(refused) = &loaded.refused {
-                    summary.push_str(&format!("; {}", refused.words()));
+                if let Some(left_out) = loaded.left_out_words() {
+                    summary.push_str(&format!(". From the file: {left_out}"));
                 }
                 ResumeOffer {
                     summary,
@@ -52,7 +46,7 @@ impl AssistantApp {
                 summary: String::new(),
                 loaded: None,
                 problem: Some(format!(
-                    "The autosaved game at {} cannot be read: {e}. It is left untouched; starting a new game moves it aside as {}-….jsonl in the same folder.",
+                    "The autosaved game at {} cannot be read: {e}. It is left as it is; a new game keeps it as {}-….jsonl in the same folder.",
                     path.display(),
                     session::PREVIOUS_PREFIX
                 )),
@@ -61,48 +55,70 @@ impl AssistantApp {
     }
 
     pub(super) fn open_path(&mut self, path: &Path) {
-        self.prefs.last_path = path.display().to_string();
         match session::open(path) {
             Ok(Opened::Scenario(scenario)) => {
                 // A scenario file starts a game for two; solo play is one switch away.
                 self.queue.push(UiCommand::NewGame(scenario, false));
                 self.message = Some(Message::info(format!("Started {}.", path.display())));
             }
-            Ok(Opened::Journal(loaded)) => {
-                let mut notice = loaded.dropped.as_ref().map(|t| {
-                    format!(
-                        " Its last line ({}) was unfinished — a save cut short — and was left out.",
-                        t.line
-                    )
+            Ok(Opened::Journal(loaded)) if !loaded.is_whole() => {
+                // Only part of it can be opened: the referee decides.
+                self.confirm = Some(Confirm::OpenPart {
+                    loaded,
+                    path: path.to_owned(),
                 });
-                if let Some(refused) = &loaded.refused {
-                    let words = format!(" Its {}", refused.words());
-                    notice = Some(notice.unwrap_or_default() + &words);
-                }
-                if !self.may_leave_game() {
-                    return;
-                }
-                let autosave = self.autosave_path();
-                self.session = Some(Session::resume(*loaded, path, autosave.as_deref()));
-                self.fresh_desk();
-                self.message = Some(Message::info(format!(
-                    "Opened the saved game {}.{}",
-                    path.display(),
-                    notice.unwrap_or_default()
-                )));
-                self.report_save_error();
             }
+            Ok(Opened::Journal(loaded)) => self.open_journal(*loaded, path),
             Err(e) => self.message = Some(Message::error(e.to_string())),
         }
     }
 
-    pub(super) fn save_to(&mut self, path: &Path) {
+    /// Goes on with a saved game read from `path`.
+    pub(super) fn open_journal(&mut self, loaded: journal::LoadedJournal, path: &Path) {
+        let notice = loaded.left_out_words();
+        let whole = loaded.is_whole();
+        if !self.may_leave_game() {
+            return;
+        }
+        let autosave = self.autosave_path();
+        let mut session = Session::resume(loaded, path, autosave.as_deref());
+        if !whole {
+            // "Save" must never write over the file that was only partly opened.
+            session.forget_save_path();
+        }
+        self.session = Some(session);
+        self.fresh_desk();
+        self.message = Some(Message::info(format!(
+            "Opened the saved game {}.{}",
+            path.display(),
+            notice.map(|n| format!(" {n}")).unwrap_or_default()
+        )));
+    }
+
+    /// Saves the game to `path`; a file already there (other than this game's own save) is
+    /// replaced only once the referee said so (`confirmed`).
+    pub(super) fn save_to(&mut self, path: &Path, confirmed: bool) {
         let Some(session) = &mut self.session else {
             return;
         };
-        self.prefs.last_path = path.display().to_string();
+        let own = session
+            .save_path()
+            .is_some_and(|p| session::same_path(p, path))
+            || session
+                .journal_path()
+                .is_some_and(|p| session::same_path(p, path));
+        if !confirmed && !own && path.exists() {
+            self.confirm = Some(Confirm::Replace {
+                path: path.to_owned(),
+                report: false,
+            });
+            return;
+        }
         match session.save_as(path) {
-            Ok(()) => self.message = Some(Message::info(format!("Saved to {}.", path.display()))),
+            Ok(()) => {
+                self.path_input = path.display().to_string();
+                self.message = Some(Message::info(format!("Saved to {}.", path.display())));
+            }
             Err(e) => {
                 self.message = Some(Message::error(format!(
                     "Could not save to {}: {e}. The game is still in the autosave; try another place.",
@@ -112,10 +128,23 @@ impl AssistantApp {
         }
     }
 
-    pub(super) fn export_to(&mut self, path: &Path) {
+    /// Writes the after-action report to `path`: never over a saved game, and over another
+    /// file only once the referee said so.
+    pub(super) fn export_to(&mut self, path: &Path, confirmed: bool) {
         let Some(game) = self.game() else {
             return;
         };
+        if let Some(why) = not_for_a_report(path) {
+            self.message = Some(Message::error(why));
+            return;
+        }
+        if !confirmed && path.exists() {
+            self.confirm = Some(Confirm::Replace {
+                path: path.to_owned(),
+                report: true,
+            });
+            return;
+        }
         let text = report::markdown(game);
         self.message = Some(match std::fs::write(path, text) {
             Ok(()) => Message::info(format!(
@@ -124,6 +153,25 @@ impl AssistantApp {
             )),
             Err(e) => Message::error(format!("Could not write {}: {e}", path.display())),
         });
+    }
+
+    /// Answers the question waiting: yes does what was asked, no drops it.
+    pub(super) fn answer(&mut self, yes: bool) {
+        let Some(confirm) = self.confirm.take() else {
+            return;
+        };
+        if !yes {
+            self.message = Some(Message::info("Nothing was changed."));
+            return;
+        }
+        match confirm {
+            Confirm::Replace {
+                path,
+                report: false,
+            } => self.save_to(&path, true),
+            Confirm::Replace { path, report: true } => self.export_to(&path, true),
+            Confirm::OpenPart { loaded, path } => self.open_journal(*loaded, &path),
+        }
     }
 
     pub(super) fn no_dialog(&mut self) {
@@ -166,4 +214,24 @@ impl AssistantApp {
         }
         picked
     }
+}
+
+/// Why a report must not be written at `path`: a saved game's name, or a folder.
+fn not_for_a_report(path: &Path) -> Option<String> {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    if matches!(extension.as_deref(), Some("jsonl" | "json")) {
+        return Some(format!(
+            "{} is the name of a saved game or a scenario; the after-action report is Markdown: give it a name ending in .md",
+            path.display()
+        ));
+    }
+    if path.is_dir() {
+        return Some(format!(
+            "{} is a folder; give the report a file name ending in .md",
+            path.display()
+        ));
+    }
+    None
 }

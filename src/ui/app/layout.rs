@@ -20,6 +20,7 @@ impl AssistantApp {
             show_path,
             plan,
             solo_paused,
+            folder,
             ..
         } = self;
         let Some(session) = session.as_ref() else {
@@ -43,7 +44,16 @@ impl AssistantApp {
             (screen.height() * 0.24).max(row * 4.0 + 40.0)
         };
         egui::Panel::top("top_bar").show(ui, |ui| {
-            crate::ui::top_bar::top_bar_ui(ui, session, prefs, path_input, show_path, queue);
+            let not_autosaved = folder.problem();
+            crate::ui::top_bar::top_bar_ui(
+                ui,
+                session,
+                not_autosaved.as_deref(),
+                prefs,
+                path_input,
+                show_path,
+                queue,
+            );
         });
         egui::Panel::bottom("log")
             .resizable(true)
@@ -56,11 +66,16 @@ impl AssistantApp {
             .show(ui, |ui| {
                 crate::ui::log::log_ui(ui, game, &mut desk.log, queue)
             });
+        // A look at a game open in another window: everything can be read, nothing played.
+        let read_only = session.is_read_only();
         egui::Panel::left("regulars")
             .resizable(true)
             .default_size(side_width)
             .min_size(side_min)
             .show(ui, |ui| {
+                if read_only {
+                    ui.disable();
+                }
                 crate::ui::units::side_ui(ui, game, Side::Regular, dark, queue);
             });
         egui::Panel::right("insurgents")
@@ -68,6 +83,9 @@ impl AssistantApp {
             .default_size(side_width)
             .min_size(side_min)
             .show(ui, |ui| {
+                if read_only {
+                    ui.disable();
+                }
                 crate::ui::units::hot_spots_ui(ui, game);
                 ui.separator();
                 crate::ui::units::side_ui(ui, game, Side::Insurgent, dark, queue);
@@ -93,6 +111,9 @@ impl AssistantApp {
                 }
             });
             ui.separator();
+            if read_only {
+                ui.disable();
+            }
             egui::ScrollArea::vertical()
                 .id_salt(("desk", desk.tab))
                 .auto_shrink([false, false])

@@ -3,7 +3,10 @@
 
 mod commands;
 mod files;
+mod folder;
 mod layout;
+
+use std::path::PathBuf;
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
@@ -28,6 +31,26 @@ pub(super) struct ResumeOffer {
     pub summary: String,
     pub loaded: Option<Box<LoadedJournal>>,
     pub problem: Option<String>,
+}
+
+pub(super) use folder::Folder;
+
+/// A question the app waits on before it does something that cannot be taken back.
+pub(crate) enum Confirm {
+    /// A file is already at the path the game or the report would be written to.
+    Replace {
+        /// The file.
+        path: PathBuf,
+        /// Writing the report (else the game).
+        report: bool,
+    },
+    /// Only part of a saved game can be opened (a damaged line, an entry the rules refuse).
+    OpenPart {
+        /// The game as far as it can be opened.
+        loaded: Box<LoadedJournal>,
+        /// The file.
+        path: PathBuf,
+    },
 }
 
 /// The forms of the desk.
@@ -56,6 +79,14 @@ enum Played {
 /// The Ambush Alley Assistant app.
 pub struct AssistantApp {
     options: StartOptions,
+    /// The data folder, held while the app runs, or why it cannot be.
+    folder: Folder,
+    /// The question waiting for an answer, if any.
+    confirm: Option<Confirm>,
+    /// Earlier games kept in the data folder, as last looked up.
+    previous: Vec<crate::session::PreviousGame>,
+    /// The data folder typed on the start screen.
+    folder_input: String,
     session: Option<Session>,
     dice: DiceSource,
     prefs: Prefs,
@@ -94,8 +125,13 @@ impl AssistantApp {
             Some(seed) => DiceSource::seeded(seed),
             None => DiceSource::from_entropy(),
         };
+        let folder = Folder::claim(options.data_dir.as_deref());
         let mut app = Self {
-            path_input: prefs.last_path.clone(),
+            folder,
+            confirm: None,
+            previous: Vec::new(),
+            folder_input: String::new(),
+            path_input: String::new(),
             show_path: false,
             plan: Vec::new(),
             series: Vec::new(),
@@ -113,13 +149,20 @@ impl AssistantApp {
             queue: Vec::new(),
             builtins: builtin_scenarios(),
         };
-        app.offer = app.find_autosave();
+        app.refresh_start();
+        app.message = app.folder.notice().map(Message::info);
         // Given a file, the app opens it; otherwise it starts on the start screen: a game for
         // two, a solo game, a file, or an earlier game.
         if let Some(path) = app.options.open.clone() {
             app.open_path(&path);
         }
         app
+    }
+
+    /// Looks up what the start screen offers: the autosaved game and the earlier ones.
+    pub(super) fn refresh_start(&mut self) {
+        self.offer = self.find_autosave();
+        self.previous = self.folder.previous_games();
     }
 
     /// The game being played, if any.
@@ -208,20 +251,34 @@ impl eframe::App for AssistantApp {
                 offer,
                 message,
                 path_input,
+                folder_input,
                 queue,
                 builtins,
+                previous,
+                folder,
                 ..
             } = self;
+            let screen = super::start::StartScreen {
+                offer: offer.as_ref(),
+                message: message.as_ref(),
+                builtins,
+                previous,
+                folder_problem: folder
+                    .problem()
+                    .map(|p| (p, matches!(folder, Folder::InUse(_)))),
+            };
             egui::CentralPanel::default().show(ui, |ui| {
-                super::start::start_ui(
-                    ui,
-                    offer.as_ref(),
-                    message.as_ref(),
-                    builtins,
-                    path_input,
-                    queue,
-                );
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        super::start::start_ui(ui, &screen, path_input, folder_input, queue);
+                    });
             });
+        }
+        if let Some(confirm) = &self.confirm
+            && let Some(yes) = super::confirm::confirm_ui(&ctx, confirm)
+        {
+            self.queue.push(UiCommand::Answer(yes));
         }
         if let Some(prompt) = &mut self.prompt {
             match dice_entry::dice_prompt_ui(&ctx, prompt) {

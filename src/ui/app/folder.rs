@@ -1,0 +1,123 @@
+//! The data folder as the app holds it: claimed, in use by another window, or unusable; and
+//! what the start screen offers for each.
+
+use std::path::{Path, PathBuf};
+
+use crate::session::{DataFolder, FolderError, PreviousGame, Session, previous_games};
+use crate::ui::style::Message;
+
+use super::AssistantApp;
+
+/// The data folder, as this window holds it.
+pub(crate) enum Folder {
+    /// Claimed: the autosave is written there.
+    Claimed(DataFolder),
+    /// Another window holds it: this one only reads from it.
+    InUse(PathBuf),
+    /// It cannot be used: why, in words.
+    Unusable(String),
+    /// No data folder was given (tests, or no home folder).
+    Missing,
+}
+
+impl Folder {
+    /// Claims the folder at `path`.
+    pub(crate) fn claim(path: Option<&Path>) -> Self {
+        let Some(path) = path else {
+            return Self::Missing;
+        };
+        match DataFolder::claim(path) {
+            Ok(folder) => Self::Claimed(folder),
+            Err(FolderError::InUse(path)) => Self::InUse(path),
+            Err(e) => Self::Unusable(e.to_string()),
+        }
+    }
+
+    /// The folder, to read from (claimed or not).
+    pub(crate) fn path(&self) -> Option<&Path> {
+        match self {
+            Self::Claimed(folder) => Some(folder.path()),
+            Self::InUse(path) => Some(path),
+            Self::Unusable(_) | Self::Missing => None,
+        }
+    }
+
+    /// Where this window writes its autosave: only in a folder it claimed.
+    pub(crate) fn autosave(&self) -> Option<PathBuf> {
+        match self {
+            Self::Claimed(folder) => Some(folder.autosave()),
+            _ => None,
+        }
+    }
+
+    /// Something worth telling at the start: half-written files cleaned up.
+    pub(crate) fn notice(&self) -> Option<String> {
+        let Self::Claimed(folder) = self else {
+            return None;
+        };
+        let cleaned = folder.cleaned();
+        (!cleaned.is_empty()).then(|| {
+            let names: Vec<String> = cleaned
+                .iter()
+                .map(|p| {
+                    p.file_name()
+                        .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+                })
+                .collect();
+            format!(
+                "Removed what an interrupted save left half-written in the data folder ({}); every game in it is whole.",
+                names.join(", ")
+            )
+        })
+    }
+
+    /// Why games are not autosaved, if they are not.
+    pub(crate) fn problem(&self) -> Option<String> {
+        match self {
+            Self::Claimed(_) => None,
+            Self::InUse(path) => Some(FolderError::InUse(path.clone()).to_string()),
+            Self::Unusable(why) => Some(why.clone()),
+            Self::Missing => Some("there is no data folder for the autosave".to_owned()),
+        }
+    }
+
+    /// The earlier games kept in the folder, newest first.
+    pub(crate) fn previous_games(&self) -> Vec<PreviousGame> {
+        self.path().map(previous_games).unwrap_or_default()
+    }
+}
+
+impl AssistantApp {
+    /// Switches to another data folder, if this window can claim it.
+    pub(super) fn use_folder(&mut self, path: &Path) {
+        match Folder::claim(Some(path)) {
+            folder @ Folder::Claimed(_) => {
+                self.folder = folder;
+                self.offer = self.find_autosave();
+                self.message = Some(Message::info(format!(
+                    "Now using the data folder {}: games are autosaved there.",
+                    path.display()
+                )));
+            }
+            other => {
+                let why = other.problem().unwrap_or_default();
+                self.message = Some(Message::error(format!(
+                    "Cannot use {} as the data folder: {why}.",
+                    path.display()
+                )));
+            }
+        }
+    }
+
+    /// Opens the autosaved game of a folder another window holds, to look at only.
+    pub(super) fn look_read_only(&mut self) {
+        let Some(loaded) = self.offer.take().and_then(|o| o.loaded) else {
+            return;
+        };
+        self.session = Some(Session::view(*loaded));
+        self.fresh_desk();
+        self.message = Some(Message::info(
+            "A read-only look at the game open in another window: nothing can be played or saved here, and it does not follow what is played there. Close it to go back.",
+        ));
+    }
+}

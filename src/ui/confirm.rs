@@ -1,0 +1,55 @@
+//! The questions the app asks before it does something that cannot be taken back.
+
+use egui::RichText;
+
+use super::app::Confirm;
+use super::style;
+
+/// Shows the question; returns the answer once given (`true` for yes).
+pub fn confirm_ui(ctx: &egui::Context, confirm: &Confirm) -> Option<bool> {
+    let (title, text, yes) = match confirm {
+        Confirm::Replace { path, report } => (
+            "Replace the file?",
+            format!(
+                "{} already exists. Writing the {} there replaces what it holds, and that cannot be undone.",
+                path.display(),
+                if *report {
+                    "after-action report"
+                } else {
+                    "game"
+                }
+            ),
+            "Replace it",
+        ),
+        Confirm::OpenPart { loaded, path } => (
+            "Open part of the saved game?",
+            format!(
+                "{}: {}",
+                path.display(),
+                loaded.left_out_words().unwrap_or_default()
+            ),
+            "Open it as far as it goes",
+        ),
+    };
+    let mut answer = None;
+    egui::Modal::new(egui::Id::unique("confirm")).show(ctx, |ui| {
+        ui.set_max_width(560.0);
+        ui.label(RichText::new(title).size(style::HEADING).strong());
+        ui.add_space(6.0);
+        ui.label(text);
+        ui.add_space(10.0);
+        ui.horizontal(|ui| {
+            if ui.button(RichText::new(yes).size(style::HEADING)).clicked() {
+                answer = Some(true);
+            }
+            if ui
+                .button(RichText::new("Cancel").size(style::HEADING))
+                .clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
+                answer = Some(false);
+            }
+        });
+    });
+    answer
+}
