@@ -234,8 +234,8 @@ pub fn schema() -> String {
     serde_json::to_string_pretty(&schema).unwrap_or_default()
 }
 
-/// `report`: the state of a saved game. A game the rules stopped in is printed as it stood
-/// before the entry they refused, with a warning naming the line, and the exit code is 1.
+/// `report`: the state of a saved game. A game the rules stopped in, or with a damaged line,
+/// is printed as it stood before that line, with a warning naming it, and the exit code is 1.
 pub fn report(path: &Path, json: bool) -> Output {
     let loaded = match journal::load_path(path) {
         Ok(loaded) => loaded,
@@ -248,8 +248,16 @@ pub fn report(path: &Path, json: bool) -> Output {
         }
     };
     let mut out = Output::default();
+    if let Some(damaged) = &loaded.damaged {
+        out.stderr = format!("warning: {}: {}\n", path.display(), damaged.words());
+        out.code = 1;
+    }
     if let Some(refused) = &loaded.refused {
-        out.stderr = format!("warning: {}: {}\n", path.display(), refused.words());
+        out.stderr.push_str(&format!(
+            "warning: {}: {}\n",
+            path.display(),
+            refused.words()
+        ));
         out.code = 1;
     }
     if json {
@@ -261,6 +269,11 @@ pub fn report(path: &Path, json: bool) -> Output {
         if let Some(refused) = &loaded.refused {
             value["refused_line"] = serde_json::json!(refused.line);
             value["refused_reason"] = serde_json::json!(refused.reason);
+        }
+        if let Some(damaged) = &loaded.damaged {
+            value["damaged_line"] = serde_json::json!(damaged.line);
+            value["damaged_reason"] = serde_json::json!(damaged.message);
+            value["lines_left_out"] = serde_json::json!(damaged.left_out);
         }
         match serde_json::to_string_pretty(&value) {
             Ok(text) => out.stdout = format!("{text}\n"),

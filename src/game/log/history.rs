@@ -17,6 +17,11 @@ use super::{Game, HistoryError, Record};
 
 /// Keep a copy of the state every this many events in effect, so any undo is quick.
 pub(super) const CHECKPOINT_EVERY: usize = 64;
+/// Near the most recent event, a copy every this many events, so undoing the last few events
+/// (by far the most common) replays at most a handful.
+const DENSE_EVERY: usize = 8;
+/// How far back from the most recent event the copies stay dense.
+const DENSE_SPAN: usize = 512;
 /// Keep the state before each of this many most recent events, so undoing them is instant.
 const RECENT_STATES: usize = 64;
 
@@ -183,9 +188,10 @@ impl Game {
     }
 
     /// Keeps a checkpoint after `depth` events in effect when one is due and not yet kept;
-    /// `state` is that state (the current state when `None`).
+    /// `state` is that state (the current state when `None`). Checkpoints are dense near the
+    /// newest event and sparse further back: the dense ones that fall far behind are dropped.
     fn checkpoint(&mut self, depth: usize, state: Option<&GameState>) {
-        if depth == 0 || !depth.is_multiple_of(CHECKPOINT_EVERY) {
+        if depth == 0 || !depth.is_multiple_of(DENSE_EVERY) {
             return;
         }
         let at = self.checkpoints.partition_point(|(n, _)| *n < depth);
@@ -194,5 +200,10 @@ impl Game {
         }
         let state = state.unwrap_or(&self.state).clone();
         self.checkpoints.insert(at, (depth, state));
+        if depth.is_multiple_of(DENSE_SPAN) {
+            // Now and then (not at every checkpoint), thin out the dense ones left behind.
+            self.checkpoints
+                .retain(|(n, _)| n.is_multiple_of(CHECKPOINT_EVERY) || n + DENSE_SPAN >= depth);
+        }
     }
 }

@@ -129,7 +129,8 @@ pub struct Game {
     /// `redo` reversed (see [`history`]).
     state: GameState,
     state_depth: usize,
-    /// States after `n` events in effect, every [`history::CHECKPOINT_EVERY`] events.
+    /// States after `n` events in effect: every few events near the newest, every
+    /// [`history::CHECKPOINT_EVERY`] further back.
     checkpoints: Vec<(usize, GameState)>,
     /// States after `n` events in effect for the most recent `n`, so undo is instant.
     recent: std::collections::VecDeque<(usize, GameState)>,
