@@ -92,18 +92,18 @@ pub(crate) fn strip_bom(bytes: &[u8]) -> &[u8] {
 /// (with or without a byte-order mark), in words a person can act on.
 pub(crate) fn encoding_problem(start: &[u8]) -> Option<String> {
     let named = if start.starts_with(b"\xFF\xFE\0\0") || start.starts_with(b"\0\0\xFE\xFF") {
-        Some("UTF-32")
+        Some("UTF-32 text")
     } else if start.starts_with(b"\xFF\xFE") || start.starts_with(b"\xFE\xFF") {
-        Some("UTF-16")
+        Some("UTF-16 text")
     } else if start.len() >= 2 && (start[0] == 0 || start[1] == 0) {
         // ASCII text in UTF-16 has every other byte zero.
-        Some("UTF-16 (or another encoding with zero bytes)")
+        Some("UTF-16 text (a zero byte between its letters)")
     } else {
         None
     };
     named.map(|encoding| {
         format!(
-            "the file is {encoding} text; the app reads UTF-8: save it again as UTF-8 (most editors offer this under Save As or Encoding)"
+            "the file is {encoding}; the app reads UTF-8: save it again as UTF-8 (most editors offer this under Save As or Encoding)"
         )
     })
 }

@@ -18,7 +18,12 @@ pub const LOCK_FILE: &str = "in-use.lock";
 /// The folder for the autosave: `AMBUSH_ALLEY_DATA_DIR` if set to something, else the
 /// platform's data folder. An empty value counts as unset.
 pub fn data_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("AMBUSH_ALLEY_DATA_DIR")
+    data_dir_from(std::env::var_os("AMBUSH_ALLEY_DATA_DIR"))
+}
+
+/// The data folder for a value of `AMBUSH_ALLEY_DATA_DIR` (`None` when it is not set).
+pub fn data_dir_from(value: Option<std::ffi::OsString>) -> Option<PathBuf> {
+    if let Some(dir) = value
         && !dir.is_empty()
     {
         return Some(PathBuf::from(dir));

@@ -16,7 +16,8 @@ mod folder;
 mod open;
 
 pub use folder::{
-    AUTOSAVE_FILE, DataFolder, FolderError, LOCK_FILE, PreviousGame, data_dir, previous_games,
+    AUTOSAVE_FILE, DataFolder, FolderError, LOCK_FILE, PreviousGame, data_dir, data_dir_from,
+    previous_games,
 };
 pub use journal::PREVIOUS_PREFIX;
 pub use open::{OpenError, Opened, open};
@@ -33,6 +34,8 @@ pub enum SaveState {
     Failing {
         /// Entries not yet on disk.
         unsaved: usize,
+        /// Not even the start of the game is on disk (its journal could not be written).
+        nothing_on_disk: bool,
         /// What the disk said.
         error: String,
     },
@@ -198,18 +201,16 @@ impl Session {
         }
         let written = self.journal.as_ref().map_or(0, JournalWriter::written);
         let unsaved = self.game.entry_count().saturating_sub(written);
+        let nothing_on_disk = self.journal.is_none();
         match &self.save_error {
             Some(error) => SaveState::Failing {
-                // With no journal at all, not even the header is on disk.
-                unsaved: if self.journal.is_none() {
-                    self.game.entry_count()
-                } else {
-                    unsaved
-                },
+                unsaved,
+                nothing_on_disk,
                 error: error.clone(),
             },
-            None if unsaved > 0 => SaveState::Failing {
+            None if unsaved > 0 || nothing_on_disk => SaveState::Failing {
                 unsaved,
+                nothing_on_disk,
                 error: "not yet written".to_owned(),
             },
             None => SaveState::Saved { entries: written },
@@ -272,6 +273,12 @@ impl Session {
     /// Writes the whole game to `path` (replacing a file there: the caller asked first) and
     /// remembers it for the next "Save".
     pub fn save_as(&mut self, path: &Path) -> Result<(), JournalError> {
+        if self.read_only {
+            return Err(JournalError::Io(
+                "this is a read-only look at a game open in another window; save it there"
+                    .to_owned(),
+            ));
+        }
         if self
             .journal_path
             .as_deref()

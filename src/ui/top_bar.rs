@@ -57,15 +57,28 @@ pub fn top_bar_ui(
             .strong(),
         );
     }
-    if let SaveState::Failing { unsaved, error } = session.save_state() {
+    if let SaveState::Failing {
+        unsaved,
+        nothing_on_disk,
+        error,
+    } = session.save_state()
+    {
         // Always in view, and never replaced by another message.
-        ui.label(
-            RichText::new(format!(
-                "Autosave failing: {} only in memory, not yet on disk. {error}",
+        let what = if nothing_on_disk {
+            format!(
+                "none of this game is on disk yet ({} in memory)",
                 crate::text::plural(unsaved, "entry", "entries")
-            ))
-            .color(ui.visuals().error_fg_color)
-            .strong(),
+            )
+        } else {
+            format!(
+                "{} only in memory, not yet on disk",
+                crate::text::plural(unsaved, "entry", "entries")
+            )
+        };
+        ui.label(
+            RichText::new(format!("Autosave failing: {what}. {error}"))
+                .color(ui.visuals().error_fg_color)
+                .strong(),
         );
     }
     ui.horizontal_wrapped(|ui| {
@@ -112,10 +125,11 @@ pub fn top_bar_ui(
             queue.push(UiCommand::SetPhysicalDice(physical));
         }
         ui.menu_button("Game", |ui| {
-            if ui.button("Save (Ctrl+S)").clicked() {
+            // A game only looked at is saved in the window that plays it.
+            if !read_only && ui.button("Save (Ctrl+S)").clicked() {
                 queue.push(UiCommand::Save);
             }
-            if ui.button("Save as…").clicked() {
+            if !read_only && ui.button("Save as…").clicked() {
                 queue.push(UiCommand::SaveAsDialog);
             }
             if ui.button("Open… (Ctrl+O)").clicked() {
@@ -175,7 +189,7 @@ pub fn top_bar_ui(
                 queue.push(UiCommand::OpenPath(path.clone()));
             }
             if ui
-                .add_enabled(has_path, egui::Button::new("Save to path"))
+                .add_enabled(has_path && !read_only, egui::Button::new("Save to path"))
                 .clicked()
             {
                 queue.push(UiCommand::SaveAsPath(path.clone()));
@@ -207,7 +221,7 @@ fn save_state_ui(ui: &mut Ui, session: &Session, not_autosaved: Option<&str>) {
                     crate::text::plural(entries, "entry", "entries")
                 ));
         }
-        SaveState::Failing { unsaved, error } => {
+        SaveState::Failing { unsaved, error, .. } => {
             ui.label(
                 RichText::new(format!("Not on disk: {unsaved}"))
                     .color(ui.visuals().error_fg_color)

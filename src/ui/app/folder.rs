@@ -117,7 +117,7 @@ impl AssistantApp {
         self.session = Some(Session::view(*loaded));
         self.fresh_desk();
         self.message = Some(Message::info(
-            "A read-only look at the game open in another window: nothing can be played or saved here, and it does not follow what is played there. Close it to go back.",
+            "Opened to read only. It does not follow what is played in the other window.",
         ));
     }
 }
