@@ -9,7 +9,6 @@ use crate::dice::{Face, parse_faces};
 use crate::journal;
 use crate::rules::fire::{self, MAX_POOL};
 use crate::scenario::check::{self, ScenarioError};
-use crate::scenario::file::ScenarioFile;
 
 /// A headless command that failed: the message to print and the exit code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -182,8 +181,8 @@ pub fn fire(attack: &str, defend: &str, target: &str, json: bool) -> Result<Stri
     Ok(text)
 }
 
-/// `validate`: checks scenario files. Problems go to standard output, one per line, as
-/// `FILE:LINE:COLUMN: message` (syntax and shape) or `FILE: path.to.field: message` (meaning).
+/// `validate`: checks scenario files. Every problem goes to standard output, one per line, as
+/// `FILE:LINE:COLUMN: path.to.field: what is wrong and what to write instead`.
 pub fn validate(paths: &[&Path]) -> Output {
     let mut out = Output::default();
     let mut bad = 0;
@@ -207,8 +206,10 @@ pub fn validate(paths: &[&Path]) -> Output {
                         .stdout
                         .push_str(&format!("{shown}:{line}:{column}: {message}\n")),
                     ScenarioError::Invalid(problems) => {
+                        // FILE:LINE:COLUMN: as compilers print it, so editors can jump there.
                         for p in problems {
-                            out.stdout.push_str(&format!("{shown}: {p}\n"));
+                            let sep = if p.at.is_some() { ":" } else { ": " };
+                            out.stdout.push_str(&format!("{shown}{sep}{p}\n"));
                         }
                     }
                     other => out.stdout.push_str(&format!("{shown}: {other}\n")),
@@ -224,14 +225,9 @@ pub fn validate(paths: &[&Path]) -> Output {
     out
 }
 
-/// `schema`: the JSON Schema of the scenario format.
+/// `schema`: the JSON Schema of the scenario format, the one `validate` checks shapes against.
 pub fn schema() -> String {
-    let mut schema = schemars::schema_for!(ScenarioFile);
-    schema.insert(
-        "title".to_owned(),
-        serde_json::Value::String("Ambush Alley scenario".to_owned()),
-    );
-    serde_json::to_string_pretty(&schema).unwrap_or_default()
+    serde_json::to_string_pretty(check::shape::schema()).unwrap_or_default()
 }
 
 /// `report`: the state of a saved game. A game the rules stopped in, or with a damaged line,

@@ -108,6 +108,8 @@ pub const TURN_LIMIT: Bound = Bound::new("turn limit", 1, 100, "turns");
 pub const TURN: Bound = Bound::new("turn", 1, 999, "");
 /// Times one victory item is scored.
 pub const VICTORY_COUNT: Bound = Bound::new("times scored", 0, 1000, "");
+/// Times a place held at the end is scored: once, or not at all.
+pub const PLACE_HELD: Bound = Bound::new("times a place held is scored", 0, 1, "");
 /// Points one victory item is worth, each time.
 pub const VICTORY_POINTS: Bound = Bound::new("points", -100, 100, "points");
 /// Dice a figure count rolls ("2d6" is the booklet's largest).

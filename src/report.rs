@@ -40,6 +40,30 @@ fn presence_words(presence: &Presence) -> String {
     }
 }
 
+/// "Turn limit: 8 turns. Scale: 28mm (distances as the scenario wrote them)."
+pub fn length_and_scale(game: &Game) -> String {
+    let state = game.state();
+    let limit = match state.turn_limit {
+        Some(n) => format!(
+            "Turn limit: {}",
+            crate::text::plural(n as usize, "turn", "turns")
+        ),
+        None => "No turn limit".to_owned(),
+    };
+    let scale = if state.settings.scale == state.written_scale {
+        format!(
+            "{} (distances as the scenario wrote them)",
+            state.settings.scale
+        )
+    } else {
+        format!(
+            "{} (the scenario's {} distances converted)",
+            state.settings.scale, state.written_scale
+        )
+    };
+    format!("{limit}. Scale: {scale}.")
+}
+
 /// The game as it stands, in plain text.
 pub fn text(game: &Game) -> String {
     let state = game.state();
@@ -48,6 +72,7 @@ pub fn text(game: &Game) -> String {
     let mut out = String::new();
     out.push_str(&format!("{}\n", scenario.name));
     out.push_str(&format!("{}\n", state.headline()));
+    out.push_str(&format!("{}\n", length_and_scale(game)));
     out.push_str(&format!(
         "Insurgency Level: {}   Victory points: Regulars {regular}, Insurgents {insurgent}\n",
         state.insurgency
@@ -77,7 +102,7 @@ pub fn text(game: &Game) -> String {
                 unit.name,
                 unit.test_die(),
                 unit.morale,
-                state.settings.scale.show(unit.optimum_range),
+                state.distance(unit.optimum_range),
                 unit.armor,
                 presence_words(&unit.presence)
             ));
@@ -149,6 +174,9 @@ struct ReportJson<'a> {
     phase: crate::game::Phase,
     headline: String,
     insurgency_level: String,
+    turn_limit: Option<u32>,
+    scale: crate::table::Scale,
+    scenario_scale: crate::table::Scale,
     victory_points: [i64; 2],
     victory: Vec<VictoryJson<'a>>,
     hot_spots: &'a [crate::game::state::HotSpot],
@@ -170,6 +198,9 @@ pub fn json(game: &Game) -> serde_json::Value {
         phase: state.phase,
         headline: state.headline(),
         insurgency_level: state.insurgency.to_string(),
+        turn_limit: state.turn_limit,
+        scale: state.settings.scale,
+        scenario_scale: state.written_scale,
         victory_points: [regular, insurgent],
         victory: state
             .victory

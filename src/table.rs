@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Figure scale. 28mm play multiplies every distance by 1.5.
+/// Figure scale. The rules' distances are at 15mm; 28mm play multiplies them by 1.5.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
 )]
@@ -27,9 +27,18 @@ impl Scale {
         }
     }
 
-    /// A distance for display: `8"` or `12"` or `4.5"`.
-    pub fn show(self, base: u32) -> String {
-        Self::words(self.inches(base))
+    /// How many times larger distances are at this scale than at 15mm.
+    pub fn factor(self) -> f32 {
+        match self {
+            Scale::Mm15 => 1.0,
+            Scale::Mm28 => 1.5,
+        }
+    }
+
+    /// A distance measured at `written` scale, converted to this one (unchanged when the two
+    /// agree).
+    pub fn from_scale(self, written: Scale, inches: u32) -> f32 {
+        inches as f32 * self.factor() / written.factor()
     }
 
     /// Inches in words: `8"`, `4.5"`.

@@ -9,6 +9,15 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     }
 }
 
+/// Items in words: "9", "9 and 10", "9, 10 and 11".
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// A moment as "2026-12-01 14:05 UTC".
 pub fn utc_time(time: std::time::SystemTime) -> String {
     let seconds = time

@@ -129,7 +129,7 @@ fn the_insurgency_roll_places_reinforcements() {
         &mut harness,
         &[
             ("Number of Rifle figures (1d6)", "3"),
-            ("Hot Spot (6: Insurgent choice)", "2"),
+            ("Hot Spot roll", "2"),
         ],
     );
     let arrived = unit(&harness, "Insurgents R1");

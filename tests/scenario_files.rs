@@ -110,91 +110,103 @@ fn every_problem_is_reported_with_its_path() {
     v["units"][0]["tq"] = json!("d7");
     assert_problem(
         &v,
-        "units[0].tq: unknown die 'd7': expected one of d6, d8, d10, d12",
+        r#"units[0].tq: "d7": expected a die: "d6", "d8", "d10" or "d12""#,
     );
 
     let mut v = good.clone();
     v["units"][0]["figures"][0]["count"] = json!(0);
     assert_problem(
         &v,
-        "units[0].figures[0].count: 0: expected at least 1 figure",
+        "units[0].figures[0].count: 0: expected a whole number from 1 to 20",
     );
     v["units"][0]["figures"][0]["count"] = json!(500);
-    assert_problem(&v, "units[0].figures[0].count: 500 is too large");
+    assert_problem(
+        &v,
+        "units[0].figures[0].count: 500: expected a whole number from 1 to 20",
+    );
 
     let mut v = good.clone();
     v["reinforcements"][5]["rolls"] = json!([8]);
     assert_problem(
         &v,
-        "reinforcements[6].rolls[0]: total 8 is already covered by reinforcements[5] ('roll-7')",
+        r#"reinforcements[6].rolls[0]: total 8 is already covered by reinforcements[5] ("roll-7")"#,
     );
-    assert_problem(&v, "reinforcements: total(s) 7 not covered");
+    assert_problem(&v, "reinforcements: total 7 not covered");
 
     let mut v = good.clone();
     v["reinforcements"][5]["units"][0]["figures"][0]["count"] = json!("40d6");
     assert_problem(
         &v,
-        "reinforcements[5].units[0].figures[0].count: '40d6' is too large: at most 4 dice and +20",
+        r#"reinforcements[5].units[0].figures[0].count: "40d6": expected a figure count: a number from 1 to 20 ("3"), dice ("1d6")"#,
     );
     v["reinforcements"][5]["units"][0]["figures"][0]["count"] = json!("1d7+2");
-    assert_problem(&v, "unknown die");
+    assert_problem(&v, r#"count: "1d7+2": expected a figure count"#);
     v["reinforcements"][5]["units"][0]["figures"][0]["count"] = json!("lots");
-    assert_problem(&v, "'lots' is not a figure count");
+    assert_problem(&v, r#"count: "lots": expected a figure count"#);
 
     let mut v = good.clone();
     v["units"][1]["id"] = json!("alpha");
     assert_problem(
         &v,
-        "units[1].id: duplicate id 'alpha' (first used at units[0].id)",
+        r#"units[1].id: duplicate id "alpha" (first used at units[0].id)"#,
     );
     let mut v = good.clone();
     v["leaders"][0]["id"] = json!("alpha");
-    assert_problem(&v, "leaders[0].id: duplicate id 'alpha'");
+    assert_problem(&v, r#"leaders[0].id: duplicate id "alpha""#);
 
     let mut v = good.clone();
     v["leaders"][5]["attached_to"] = json!("insurgents-9");
     assert_problem(
         &v,
-        "leaders[5].attached_to: no unit 'insurgents-9' to attach to",
+        r#"leaders[5].attached_to: no unit "insurgents-9" to attach to: did you mean "insurgents-1"?"#,
     );
     v["leaders"][5]["attached_to"] = json!("alpha");
     assert_problem(
         &v,
-        "leaders[5].attached_to: 'alpha' is a Regular unit but the leader is Insurgent",
+        r#"leaders[5].attached_to: "alpha" is a Regular unit but the leader is Insurgent"#,
     );
 
     let mut v = good.clone();
     v["hot_spots"][4]["number"] = json!(1);
     assert_problem(&v, "hot_spots[4].number: Hot Spot 1 is listed twice");
-    assert_problem(&v, "hot_spots: Hot Spot(s) 5 missing");
+    assert_problem(&v, "hot_spots: Hot Spot 5 missing");
 
     let mut v = good.clone();
     v["insurgency_level"] = json!(7);
-    assert_problem(&v, "insurgency_level: 7: expected 1 to 6");
+    assert_problem(
+        &v,
+        r#"insurgency_level: 7: expected a whole number from 1 to 6, or "automatic""#,
+    );
     v["insurgency_level"] = json!("sometimes");
-    assert_problem(&v, "insurgency_level: 'sometimes'");
+    assert_problem(&v, r#"insurgency_level: "sometimes": expected"#);
 
     let mut v = good.clone();
     v["reinforcements"][1]["units"][0]["figures"][0]["count"] = json!("1d6");
     assert_problem(
         &v,
-        "reinforcements[1].units[0].figures[0].count: '1d6': RPGs that roll to be AT RPGs need a fixed count",
+        r#"reinforcements[1].units[0].figures[0].count: "1d6": RPGs that roll to be AT RPGs need a fixed count"#,
     );
 
     let mut v = good.clone();
     v["victory"][0]["trigger"]["tag"] = json!("hostage");
     assert_problem(
         &v,
-        "victory[0].trigger.tag: no figure carries the tag 'hostage'",
+        r#"victory[0].trigger.tag: no figure or leader carries the tag "hostage": the tags are "contractor""#,
     );
 
     let mut v = good.clone();
-    v["version"] = json!(2);
-    assert_problem(&v, "version: version 2 was written by a newer app");
+    v["version"] = json!(3);
+    assert_problem(
+        &v,
+        "version: 3: this file was written by a newer version of the app; this one reads versions 1 to 2",
+    );
 
     let mut v = good.clone();
     v["units"][0]["ambush"] = json!({"arrives_on": 9});
-    assert_problem(&v, "units[0].ambush.arrives_on: 9: expected a d6 face");
+    assert_problem(
+        &v,
+        "units[0].ambush.arrives_on: 9: expected a whole number from 1 to 6",
+    );
     assert_problem(
         &v,
         "units[0].ambush: only Insurgent units can be held in ambush",
@@ -210,19 +222,27 @@ fn every_problem_is_reported_with_its_path() {
 
 #[test]
 fn syntax_and_shape_errors_have_a_line_and_column() {
+    // A misspelt field is a shape problem, located at its name, with the likely field.
     let text =
         "{\n  \"format\": \"ambush-alley-scenario\",\n  \"version\": 1,\n  \"nmae\": \"x\"\n}";
-    let Err(ScenarioError::Syntax {
-        line,
-        column,
-        message,
-    }) = check::load_bytes(text.as_bytes())
-    else {
-        panic!("expected a syntax error")
+    let Err(ScenarioError::Invalid(problems)) = check::load_bytes(text.as_bytes()) else {
+        panic!("expected problems")
     };
-    assert_eq!(line, 4);
-    assert!(column > 0);
-    assert!(message.contains("unknown field `nmae`"), "{message}");
+    let nmae = problems
+        .iter()
+        .find(|p| p.path == "nmae")
+        .unwrap_or_else(|| panic!("{problems:?}"));
+    assert_eq!(nmae.at, Some((4, 3)));
+    assert_eq!(
+        nmae.message,
+        r#"unknown field "nmae": did you mean "name"?"#
+    );
+    // The missing fields are listed in the same run.
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.message.starts_with(r#"missing field "units""#))
+    );
 
     let Err(ScenarioError::Syntax { line, .. }) = check::load_bytes(b"{\n\"format\": \"x\",,\n}")
     else {
@@ -230,12 +250,22 @@ fn syntax_and_shape_errors_have_a_line_and_column() {
     };
     assert_eq!(line, 2);
 
-    let Err(ScenarioError::Syntax { message, .. }) =
+    let Err(ScenarioError::Invalid(problems)) =
         check::load_bytes(b"{\"units\": [{\"side\": \"martian\"}]}")
     else {
-        panic!("expected a shape error")
+        panic!("expected shape problems")
     };
-    assert!(message.contains("unknown variant `martian`"), "{message}");
+    let side = problems
+        .iter()
+        .find(|p| p.path == "units[0].side")
+        .unwrap_or_else(|| panic!("{problems:?}"));
+    assert_eq!(side.at, Some((1, 21)));
+    assert!(
+        side.message
+            .starts_with(r#""martian": expected "regular" or "insurgent""#),
+        "{}",
+        side.message
+    );
 }
 
 #[test]
@@ -289,17 +319,20 @@ fn validate_prints_one_located_line_per_problem() {
     assert_eq!(code, 1);
     let lines: Vec<&str> = out.lines().collect();
     let s = semantic.display().to_string();
+    // FILE:LINE:COLUMN: PATH: MESSAGE, as compilers print, so editors can jump to it.
     assert!(
         lines.contains(
-            &format!("{s}: units[0].tq: unknown die 'd7': expected one of d6, d8, d10, d12")
-                .as_str()
+            &format!(
+                r#"{s}:331:13: units[0].tq: "d7": expected a die: "d6", "d8", "d10" or "d12""#
+            )
+            .as_str()
         ),
         "{out}"
     );
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with(&format!("{s}: reinforcements[0].rolls[0]: 13"))),
+            .any(|l| l.starts_with(&format!("{s}:99:9: reinforcements[0].rolls[0]: 13: "))),
         "{out}"
     );
     assert!(

@@ -11,16 +11,7 @@ use ambush_alley::rules::checks::ReactionModifiers;
 use ambush_alley::rules::fire::FireModifiers;
 use ambush_alley::unit::{Movement, Presence, PullBack, Side, Weapon, Wound};
 
-use common::{activate, new_game, play, shake, unit, unit_id};
-
-fn pending_id(game: &Game, matches: impl Fn(&PendingStep) -> bool) -> u32 {
-    game.state()
-        .pending
-        .iter()
-        .find(|p| matches(&p.step))
-        .map(|p| p.id)
-        .unwrap_or_else(|| panic!("expected pending step in {:?}", game.state().pending))
-}
+use common::{activate, new_game, pending_id, play, shake, unit, unit_id};
 
 #[test]
 fn a_whole_turn_of_contracting_trouble() {

@@ -127,7 +127,7 @@ fn two_solo_turns_of_contracting_trouble() {
         &mut harness,
         &[
             ("Number of Rifle figures (1d6)", "2"),
-            ("Hot Spot (6: Insurgent choice)", "6"),
+            ("Hot Spot roll", "6"),
         ],
     );
     click(&mut harness, "Now");

@@ -332,6 +332,14 @@ pub enum Command {
         /// The figure.
         figure: NewFigure,
     },
+    /// Record a Regular figure as killed (by rules beyond the basic game, such as Close
+    /// Assault): it is taken off its unit, and victory points for Regulars killed count it.
+    RecordKilled {
+        /// The unit.
+        unit: UnitId,
+        /// The figure.
+        figure: FigureId,
+    },
     /// Take a figure off a unit.
     RemoveFigure {
         /// The unit.

@@ -82,6 +82,7 @@ impl GameState {
             Command::EditUnit { unit, changes } => self.check_edit_unit(*unit, changes),
             Command::AddFigure { unit, figure } => self.check_add_figure(*unit, figure),
             Command::RemoveFigure { unit, figure } => self.check_remove_figure(*unit, *figure),
+            Command::RecordKilled { unit, figure } => self.check_record_killed(*unit, *figure),
             Command::SetWeapon { unit, figure, .. } => self.check_remove_figure(*unit, *figure),
             Command::MoveFigure { figure, to } => self.check_move_figure(*figure, *to),
             Command::AddUnit { unit } => self.check_add_unit(unit),
@@ -116,7 +117,7 @@ impl GameState {
             Command::PlaceArrival { pending, hot_spot } => self.place_arrival(*pending, *hot_spot),
             Command::AmbushRoll { pending } => self.ambush_roll(*pending, faces.first(0)),
             Command::AmbushPlacement { pending } => {
-                self.ambush_placement(*pending, faces.first(0).unwrap_or(6))
+                self.ambush_placement(scenario, *pending, faces.first(0).unwrap_or(6))
             }
             Command::StartActivations => self.start_activations(),
             Command::Activate {
@@ -152,7 +153,7 @@ impl GameState {
             Command::InterruptMove { unit, movement } => self.interrupt_move(*unit, *movement),
             Command::ReactMove { unit, insurgent } => self.react_move(*unit, *insurgent),
             Command::RemoveCasualties { pending, figures } => {
-                self.remove_casualties(*pending, figures)
+                self.remove_casualties(scenario, *pending, figures)
             }
             Command::FirstAid { pending, figures } => {
                 self.first_aid(scenario, *pending, figures, faces.group(0))
@@ -179,6 +180,7 @@ impl GameState {
             Command::EditUnit { unit, changes } => self.edit_unit(*unit, changes),
             Command::AddFigure { unit, figure } => self.add_figure(*unit, figure),
             Command::RemoveFigure { unit, figure } => self.remove_figure(*unit, *figure),
+            Command::RecordKilled { unit, figure } => self.record_killed(scenario, *unit, *figure),
             Command::SetWeapon {
                 unit,
                 figure,

@@ -129,6 +129,10 @@ pub struct GameState {
     pub next_pending: u32,
     /// Units brought in by reinforcements so far (to name new ones).
     pub arrivals: u32,
+    /// Insurgent figures taken off as casualties so far (victory points may count them).
+    pub insurgent_casualties: u32,
+    /// The figure scale the scenario's distances were written at.
+    pub written_scale: crate::table::Scale,
 }
 
 impl GameState {
@@ -144,7 +148,7 @@ impl GameState {
                 .map(|h| HotSpot {
                     number: h.number,
                     location: h.location.clone(),
-                    active: true,
+                    active: h.active,
                 })
                 .collect(),
             insurgency: scenario.insurgency,
@@ -168,6 +172,8 @@ impl GameState {
             next_figure: 1,
             next_pending: 1,
             arrivals: 0,
+            insurgent_casualties: 0,
+            written_scale: scenario.scale,
         };
         for setup in &scenario.units {
             let id = state.new_unit_id();
@@ -192,12 +198,13 @@ impl GameState {
                 armor: setup.armor,
                 location: setup.location.clone(),
                 non_combatant: setup.non_combatant,
-                presence: if setup.ambush.is_some() {
+                presence: if setup.ambush.is_some() || setup.arrives.is_some() {
                     Presence::InReserve
                 } else {
                     Presence::OnTable
                 },
                 ambush: setup.ambush.clone(),
+                arrives: setup.arrives.clone(),
                 status: UnitStatus::default(),
                 left_by: None,
             }));
@@ -309,6 +316,13 @@ impl GameState {
     }
 
     /// Victory points for both sides: (Regular, Insurgent).
+    /// A distance the scenario wrote (at its own scale), in words at the scale the game is
+    /// played at: as written when the two agree, converted when they do not.
+    pub fn distance(&self, written: u32) -> String {
+        crate::table::Scale::words(self.settings.scale.from_scale(self.written_scale, written))
+    }
+
+    /// The victory points of each side: (Regular, Insurgent).
     pub fn victory_points(&self, scenario: &Scenario) -> (i64, i64) {
         let mut regular = 0i64;
         let mut insurgent = 0i64;

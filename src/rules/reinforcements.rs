@@ -56,6 +56,34 @@ pub struct FigureSpec {
 pub struct ArrivalSpec {
     /// Its figures.
     pub figures: Vec<FigureSpec>,
+    /// Its own name, Troop Quality and Morale, where the row gives them.
+    #[serde(default, skip_serializing_if = "ArrivalProfile::is_empty")]
+    pub profile: ArrivalProfile,
+}
+
+/// What a row says of an arriving unit beyond its figures; unset parts come from the
+/// scenario's Insurgent profile.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArrivalProfile {
+    /// Its name ("Foreign fighters"); numbered when unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Troop Quality of its ordinary figures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tq: Option<Die>,
+    /// Troop Quality of its leaders.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader_tq: Option<Die>,
+    /// Morale.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub morale: Option<Die>,
+}
+
+impl ArrivalProfile {
+    /// True when the row says nothing beyond the figures.
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 impl ArrivalSpec {
@@ -83,7 +111,7 @@ impl ArrivalSpec {
         if !self.has_leader() {
             request.push("Leader check (1: a leader)", Die::D6, 1);
         }
-        request.push("Hot Spot (6: Insurgent choice)", Die::D6, 1);
+        request.push("Hot Spot roll", Die::D6, 1);
         request
     }
 
@@ -97,6 +125,28 @@ impl ArrivalSpec {
             })
             .collect::<Vec<_>>()
             .join(" + ")
+    }
+
+    /// The row's unit with its own name and dice, where it has them: "Foreign fighters:
+    /// 1d6 Rifle (TQ d8, Morale d12)".
+    pub fn describe_whole(&self) -> String {
+        let p = &self.profile;
+        let dice: Vec<String> = [
+            p.tq.map(|d| format!("TQ {d}")),
+            p.leader_tq.map(|d| format!("leaders {d}")),
+            p.morale.map(|d| format!("Morale {d}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut words = match &p.name {
+            Some(name) => format!("{name}: {}", self.describe()),
+            None => self.describe(),
+        };
+        if !dice.is_empty() {
+            words.push_str(&format!(" ({})", dice.join(", ")));
+        }
+        words
     }
 }
 
@@ -239,6 +289,7 @@ mod tests {
     fn arrival_reads_counts_at_checks_leader_and_spot() {
         // "1d6 w/Small Arms + Leader + 1 RPG *"
         let spec = ArrivalSpec {
+            profile: ArrivalProfile::default(),
             figures: vec![
                 FigureSpec {
                     count: DiceCount {
@@ -286,6 +337,7 @@ mod tests {
     #[test]
     fn leaderless_arrival_may_gain_a_leader() {
         let spec = ArrivalSpec {
+            profile: ArrivalProfile::default(),
             figures: vec![FigureSpec {
                 count: DiceCount {
                     dice: 1,
@@ -307,6 +359,7 @@ mod tests {
         assert_eq!(roll.weapons, vec![Weapon::Rifle; 3]);
         // A lone RPG keeps its RPG and gains a leader.
         let lone = ArrivalSpec {
+            profile: ArrivalProfile::default(),
             figures: vec![FigureSpec {
                 count: DiceCount::fixed(1),
                 weapon: Weapon::MediumSupport,

@@ -53,6 +53,17 @@ pub struct UnitSetup {
     pub figures: Vec<FigureSetup>,
     /// Held back in ambush.
     pub ambush: Option<AmbushSetup>,
+    /// Arrives on a later turn, where the scenario says.
+    pub arrives: Option<ScheduledArrival>,
+}
+
+/// A unit that is not on the table at the start and arrives on a later turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScheduledArrival {
+    /// The turn, at the start of its side's phase.
+    pub turn: u32,
+    /// Where it comes on, in words.
+    pub at: String,
 }
 
 /// A Hot Spot as a scenario places it.
@@ -62,6 +73,18 @@ pub struct HotSpotSetup {
     pub number: u8,
     /// Where it is, in words.
     pub location: String,
+    /// False for a spot neutralized before the game starts.
+    pub active: bool,
+}
+
+/// What a face of the Hot Spot roll names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpotFaceSetup {
+    /// That Hot Spot (lost if it is neutralized).
+    Spot(u8),
+    /// The Insurgent player's choice among the active spots.
+    Choice,
 }
 
 /// What arriving Insurgents are like.
@@ -81,12 +104,26 @@ pub struct InsurgentProfile {
 
 /// How a victory-point item is counted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
 pub enum VictoryTrigger {
     /// The referee awards it by hand.
     Manual,
     /// Counted automatically: each Regular casualty whose First Aid result was 3–6.
     RegularWounded,
+    /// Counted automatically: each Regular figure the referee records as killed.
+    RegularsKilled,
+    /// Counted automatically: once for every `per` Insurgent figures taken off as casualties.
+    InsurgentCasualties {
+        /// Casualties for each score (1: every casualty scores).
+        #[schemars(range(min = 1, max = 50))]
+        per: u32,
+    },
+    /// Scored once, or not at all: the referee says at the end whether the side holds it.
+    PlaceHeld {
+        /// The place, in words.
+        #[schemars(regex(pattern = r"\S"))]
+        place: String,
+    },
     /// Counted automatically: each figure with this tag in a unit of the item's side that left
     /// the table, by one of these edges (any edge when none is listed).
     EscortedOff {
@@ -153,9 +190,32 @@ pub struct Scenario {
     pub special_rules: Vec<String>,
     /// Number of turns, if limited.
     pub turn_limit: Option<u32>,
+    /// What each face of the Hot Spot roll names, face 1 first.
+    pub hot_spot_roll: [SpotFaceSetup; 6],
 }
 
 impl Scenario {
+    /// What a face of the Hot Spot roll names.
+    pub fn spot_for_face(&self, face: u8) -> SpotFaceSetup {
+        self.hot_spot_roll
+            .get(usize::from(face.saturating_sub(1)))
+            .copied()
+            .unwrap_or(SpotFaceSetup::Choice)
+    }
+
+    /// The Hot Spot roll a scenario without its own mapping uses: faces 1 to 5 name that spot
+    /// when the scenario has it; every other face is the Insurgent player's choice.
+    pub fn default_hot_spot_roll(hot_spots: &[HotSpotSetup]) -> [SpotFaceSetup; 6] {
+        std::array::from_fn(|i| {
+            let face = i as u8 + 1;
+            if hot_spots.iter().any(|h| h.number == face) {
+                SpotFaceSetup::Spot(face)
+            } else {
+                SpotFaceSetup::Choice
+            }
+        })
+    }
+
     /// A victory item by id.
     pub fn victory_item(&self, id: &str) -> Option<&VictoryItem> {
         self.victory.iter().find(|v| v.id == id)

@@ -280,6 +280,21 @@ fn unit_edit_ui(
                         figure: figure.id,
                     }));
                 }
+                if unit.side == crate::unit::Side::Regular
+                    && named_button(
+                        ui,
+                        "Killed",
+                        &format!("Record {} of {} killed", figure.name, unit.name),
+                        true,
+                    )
+                    .on_hover_text("Taken off, and counted for victory points for Regulars killed")
+                    .clicked()
+                {
+                    queue.push(UiCommand::Play(Command::RecordKilled {
+                        unit: id,
+                        figure: figure.id,
+                    }));
+                }
                 if figure.is_leader()
                     && unit.figures.len() > 1
                     && named_button(ui, "Detach", &format!("Detach {}", figure.name), true)

@@ -161,9 +161,13 @@ pub(super) fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>)
                 );
             });
             ui.horizontal_wrapped(|ui| {
-                ui.label("Figure scale:");
+                ui.label("Figures on the table:")
+                    .on_hover_text(format!(
+                        "The scenario's distances are written for {}: at the other scale they are converted (28mm is 1.5 times 15mm).",
+                        state.written_scale
+                    ));
                 ui.radio_value(&mut settings.scale, Scale::Mm15, "15mm");
-                ui.radio_value(&mut settings.scale, Scale::Mm28, "28mm (distances ×1.5)");
+                ui.radio_value(&mut settings.scale, Scale::Mm28, "28mm");
             });
             if settings != state.settings {
                 queue.push(UiCommand::Play(Command::ChangeSettings { settings }));

@@ -159,15 +159,14 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
         }
     });
 
-    let scale = state.settings.scale;
     let reach = OptimumReach::of(attacker);
     let reach_words = match reach.support {
         Some(s) => format!(
             "{} ({} with its support weapons)",
-            scale.show(reach.base),
-            scale.show(s)
+            state.distance(reach.base),
+            state.distance(s)
         ),
-        None => scale.show(reach.base),
+        None => state.distance(reach.base),
     };
     let m = &mut form.modifiers;
     ui.label(RichText::new(format!("{} (firing)", attacker.name)).strong());

@@ -158,6 +158,9 @@ pub fn command_label(state: &GameState, command: &Command) -> String {
         Command::SetStatus { unit, .. } => format!("Set {}'s statuses", name(state, *unit)),
         Command::EditUnit { unit, .. } => format!("Edit {}", name(state, *unit)),
         Command::AddFigure { unit, .. } => format!("Add a figure to {}", name(state, *unit)),
+        Command::RecordKilled { unit, .. } => {
+            format!("Record a figure of {} killed", name(state, *unit))
+        }
         Command::RemoveFigure { unit, .. } => {
             format!("Remove a figure from {}", name(state, *unit))
         }

@@ -97,6 +97,7 @@ impl LogKind {
             | Command::PlayOn
             | Command::SkipPending { .. } => LogKind::Turn,
             Command::SoloNote { .. } => LogKind::Notes,
+            Command::RecordKilled { .. } => LogKind::Casualties,
             Command::AwardVictory { .. }
             | Command::ChangeSettings { .. }
             | Command::SetStatus { .. }
@@ -138,6 +139,7 @@ pub fn units_of(command: &Command) -> Vec<UnitId> {
         | Command::EditUnit { unit, .. }
         | Command::AddFigure { unit, .. }
         | Command::RemoveFigure { unit, .. }
+        | Command::RecordKilled { unit, .. }
         | Command::SetWeapon { unit, .. }
         | Command::SetPresence { unit, .. } => vec![*unit],
         Command::SoloNote { unit, .. } => unit.iter().copied().collect(),

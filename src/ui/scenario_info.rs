@@ -3,6 +3,7 @@
 use egui::{RichText, Ui};
 
 use crate::game::{Command, Game, Phase};
+use crate::scenario::VictoryTrigger;
 
 use super::command::UiCommand;
 use super::style::{self, named_button};
@@ -14,14 +15,9 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
     let scenario = game.scenario();
     style::heading(ui, &scenario.name);
     if !scenario.table.is_empty() {
-        ui.label(format!(
-            "Table: {} — scale {}",
-            scenario.table, scenario.scale
-        ));
+        ui.label(format!("Table: {}", scenario.table));
     }
-    if let Some(limit) = scenario.turn_limit {
-        ui.label(format!("The game lasts {limit} turns."));
-    }
+    ui.label(crate::report::length_and_scale(game));
     ui.label(&scenario.brief);
     for objective in &scenario.objectives {
         ui.label(RichText::new(format!("{} objective", objective.side)).strong());
@@ -33,6 +29,22 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
             ui.label(format!("• {rule}"));
         }
     }
+    hot_spots_ui(ui, game);
+    held_back_ui(ui, game);
+    let p = &scenario.insurgents;
+    ui.label(RichText::new("Arriving Insurgents").strong());
+    ui.label(format!(
+        "TQ {}{} · Morale {} · Optimum {} · Armor {} (unless their row says otherwise)",
+        p.tq,
+        if p.leader_tq == p.tq {
+            String::new()
+        } else {
+            format!(" (leaders {})", p.leader_tq)
+        },
+        p.morale,
+        game.state().distance(p.optimum_range),
+        p.armor
+    ));
     ui.label(
         RichText::new(format!(
             "Insurgency Level {}; reinforcements (2d6)",
@@ -46,7 +58,7 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
             for row in &scenario.reinforcements.rows {
                 let rolls: Vec<String> = row.rolls.iter().map(u8::to_string).collect();
                 ui.label(rolls.join(", "));
-                let units: Vec<String> = row.units.iter().map(|u| u.describe()).collect();
+                let units: Vec<String> = row.units.iter().map(|u| u.describe_whole()).collect();
                 let mut words = units.join("; ");
                 if row.roll_again {
                     words.push_str(", and roll again");
@@ -61,6 +73,53 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
             "{}: {} — {} points",
             item.side, item.label, item.points
         ));
+    }
+}
+
+/// The Hot Spots with their places, and what each face of the Hot Spot roll names.
+fn hot_spots_ui(ui: &mut Ui, game: &Game) {
+    let scenario = game.scenario();
+    ui.label(RichText::new("Hot Spots").strong());
+    for spot in &game.state().hot_spots {
+        let state = if spot.active { "active" } else { "neutralized" };
+        let place = if spot.location.is_empty() {
+            "no place given".to_owned()
+        } else {
+            spot.location.clone()
+        };
+        ui.label(format!("{}: {place} ({state})", spot.number));
+    }
+    let faces: Vec<String> = (1..=6u8)
+        .map(|face| match scenario.spot_for_face(face) {
+            crate::scenario::SpotFaceSetup::Spot(n) => format!("{face} → Hot Spot {n}"),
+            crate::scenario::SpotFaceSetup::Choice => format!("{face} → Insurgent choice"),
+        })
+        .collect();
+    ui.label(format!("Hot Spot roll (d6): {}", faces.join(", ")));
+}
+
+/// Units not on the table at the start: in ambush, or arriving on a set turn, with their terms.
+fn held_back_ui(ui: &mut Ui, game: &Game) {
+    let scenario = game.scenario();
+    let held: Vec<String> = scenario
+        .units
+        .iter()
+        .filter_map(|u| {
+            if let Some(ambush) = &u.ambush {
+                Some(format!("{} in ambush: {}", u.name, ambush.terms()))
+            } else {
+                u.arrives
+                    .as_ref()
+                    .map(|a| format!("{} arrives on turn {} at {}", u.name, a.turn, a.at))
+            }
+        })
+        .collect();
+    if held.is_empty() {
+        return;
+    }
+    ui.label(RichText::new("Held back").strong());
+    for line in held {
+        ui.label(format!("• {line}"));
     }
 }
 
@@ -83,11 +142,28 @@ pub fn victory_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                         item.points,
                         count.count * item.points
                     ));
-                    if named_button(ui, "+1", &format!("Award {}", item.label), true).clicked() {
-                        queue.push(UiCommand::Play(Command::AwardVictory {
+                    let award = |delta: i32| {
+                        UiCommand::Play(Command::AwardVictory {
                             item: item.id.clone(),
-                            delta: 1,
-                        }));
+                            delta,
+                        })
+                    };
+                    if let VictoryTrigger::PlaceHeld { place } = &item.trigger {
+                        // Held at the end, or not: one of two answers.
+                        let held = count.count > 0;
+                        if named_button(ui, "Held", &format!("{place} is held"), !held).clicked() {
+                            queue.push(award(1));
+                        }
+                        if named_button(ui, "Not held", &format!("{place} is not held"), held)
+                            .clicked()
+                        {
+                            queue.push(award(-1));
+                        }
+                        return;
+                    }
+                    // The referee may always correct a count, even one the app keeps itself.
+                    if named_button(ui, "+1", &format!("Award {}", item.label), true).clicked() {
+                        queue.push(award(1));
                     }
                     if named_button(
                         ui,
@@ -97,10 +173,7 @@ pub fn victory_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                     )
                     .clicked()
                     {
-                        queue.push(UiCommand::Play(Command::AwardVictory {
-                            item: item.id.clone(),
-                            delta: -1,
-                        }));
+                        queue.push(award(-1));
                     }
                 });
             }

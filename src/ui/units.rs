@@ -118,25 +118,44 @@ fn card_ui(ui: &mut Ui, game: &Game, unit: &Unit, dark: bool, queue: &mut Vec<Ui
                 }
             });
             let reach = OptimumReach::of(unit);
-            let scale = state.settings.scale;
             let range = match reach.support {
                 Some(support) => format!(
                     "{} ({} support)",
-                    scale.show(reach.base),
-                    scale.show(support)
+                    state.distance(reach.base),
+                    state.distance(support)
                 ),
-                None => scale.show(reach.base),
+                None => state.distance(reach.base),
             };
             if unit.non_combatant {
                 ui.label("Does not act: waiting to be picked up");
             } else {
                 ui.label(format!(
                     "TQ {} · Morale {} · Optimum {} · Armor {}",
-                    unit.test_die(),
-                    unit.morale,
-                    range,
-                    unit.armor
+                    unit.tq, unit.morale, range, unit.armor
                 ));
+                let test = unit.test_die();
+                if test != unit.tq
+                    && let Some(best) = unit.firing_line().find(|f| unit.figure_die(f) == test)
+                {
+                    ui.label(
+                        RichText::new(format!("Tests with {test}: {}'s Troop Quality", best.name))
+                            .weak(),
+                    );
+                }
+            }
+            if unit.presence == crate::unit::Presence::InReserve {
+                if let Some(ambush) = &unit.ambush {
+                    ui.label(RichText::new(format!("In ambush: {}", ambush.terms())).weak());
+                }
+                if let Some(arrives) = &unit.arrives {
+                    ui.label(
+                        RichText::new(format!(
+                            "Arrives on turn {} at {}",
+                            arrives.turn, arrives.at
+                        ))
+                        .weak(),
+                    );
+                }
             }
             ui.horizontal_wrapped(|ui| {
                 // Alike figures are shown once with a count: "2× Rifleman".
@@ -244,7 +263,12 @@ pub fn hot_spots_ui(ui: &mut Ui, game: &Game) {
                     "neutralized",
                 ),
             };
-            style::chip(ui, &format!("{} {words}", spot.number), fill, on);
+            let where_ = if spot.location.is_empty() {
+                format!("Hot Spot {}", spot.number)
+            } else {
+                format!("Hot Spot {}: {}", spot.number, spot.location)
+            };
+            style::chip(ui, &format!("{} {words}", spot.number), fill, on).on_hover_text(where_);
         }
     });
 }

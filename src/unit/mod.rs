@@ -104,6 +104,9 @@ pub struct Unit {
     /// How it arrives from ambush, while it is held back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ambush: Option<AmbushSetup>,
+    /// The turn it arrives on and where, while it waits off the table (a scheduled arrival).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrives: Option<crate::scenario::ScheduledArrival>,
     /// Statuses.
     pub status: UnitStatus,
     /// The edge it left the table by, when the referee said.

@@ -43,6 +43,7 @@ fn marine_unit(id: &str, name: &str, figures: Vec<FigureSetup>) -> UnitSetup {
         non_combatant: false,
         figures,
         ambush: None,
+        arrives: None,
     }
 }
 
@@ -59,6 +60,7 @@ fn insurgent_unit(id: &str, name: &str, location: &str, figures: Vec<FigureSetup
         non_combatant: false,
         figures,
         ambush: None,
+        arrives: None,
     }
 }
 
@@ -83,6 +85,7 @@ fn spec(parts: &[(&str, Weapon, bool)]) -> ArrivalSpec {
                 at_check,
             })
             .collect(),
+        profile: Default::default(),
     }
 }
 
@@ -174,6 +177,7 @@ pub fn contracting_trouble() -> Scenario {
             non_combatant: true,
             figures: vec![contractor(), contractor()],
             ambush: None,
+            arrives: None,
         },
         insurgent_unit(
             "insurgents-1",
@@ -233,6 +237,7 @@ pub fn contracting_trouble() -> Scenario {
             .map(|n| HotSpotSetup {
                 number: n,
                 location: format!("Hot Spot {n}"),
+                active: true,
             })
             .collect(),
         insurgency: InsurgencyLevel::Automatic,
@@ -286,6 +291,15 @@ pub fn contracting_trouble() -> Scenario {
         ],
         special_rules: vec!["Contractors join the first Marine unit that touches them.".to_owned()],
         turn_limit: None,
+        hot_spot_roll: Scenario::default_hot_spot_roll(
+            &(1..=5)
+                .map(|n| HotSpotSetup {
+                    number: n,
+                    location: String::new(),
+                    active: true,
+                })
+                .collect::<Vec<_>>(),
+        ),
     }
 }
 
@@ -388,6 +402,7 @@ pub fn bare_unit(side: Side, tq: Die, weapons: &[Weapon], armor: u8) -> Unit {
         non_combatant: false,
         presence: Presence::OnTable,
         ambush: None,
+        arrives: None,
         status: UnitStatus::default(),
         left_by: None,
     }
@@ -600,6 +615,16 @@ pub fn play_randomly(mut game: Game, seed: u64, steps: usize) -> Game {
         }
     }
     game
+}
+
+/// The id of the first pending step that matches; panics if there is none.
+pub fn pending_id(game: &Game, matches: impl Fn(&ambush_alley::game::PendingStep) -> bool) -> u32 {
+    game.state()
+        .pending
+        .iter()
+        .find(|p| matches(&p.step))
+        .map(|p| p.id)
+        .unwrap_or_else(|| panic!("expected pending step in {:?}", game.state().pending))
 }
 
 /// A copy of every entry of a game's record, oldest first.

@@ -65,6 +65,32 @@ impl GameState {
                 self.push_pending(PendingStep::AmbushPlacement { unit: id });
                 format!("{name} {roll_words}: springs its ambush; roll its Hot Spot")
             }
+            AmbushPoint::Spot(number) => {
+                let spot = self
+                    .hot_spot(*number)
+                    .filter(|h| h.active)
+                    .map(|h| h.arrival_location());
+                let Some(location) = spot else {
+                    if let Some(unit) = self.unit_mut(id) {
+                        unit.presence = Presence::Eliminated {
+                            cause: Elimination::LostAtNeutralizedHotSpot,
+                        };
+                        unit.ambush = None;
+                    }
+                    return Outcome::text(format!(
+                        "{name} {roll_words}: its Hot Spot {number} is neutralized, so it is lost"
+                    ));
+                };
+                if let Some(unit) = self.unit_mut(id) {
+                    unit.presence = Presence::OnTable;
+                    unit.location = location;
+                    unit.ambush = None;
+                    unit.status.fire_only = true;
+                }
+                format!(
+                    "{name} {roll_words}: springs its ambush at Hot Spot {number} (it may fire, not move, this phase)"
+                )
+            }
             AmbushPoint::Point(point) => {
                 if let Some(unit) = self.unit_mut(id) {
                     unit.presence = Presence::OnTable;
@@ -88,11 +114,16 @@ impl GameState {
             });
         };
         let mut request = DiceRequest::none();
-        request.push("Hot Spot (6: Insurgent choice)", Die::D6, 1);
+        request.push("Hot Spot roll", Die::D6, 1);
         Ok(request)
     }
 
-    pub(in crate::game) fn ambush_placement(&mut self, pending: u32, face: Face) -> Outcome {
+    pub(in crate::game) fn ambush_placement(
+        &mut self,
+        scenario: &crate::scenario::Scenario,
+        pending: u32,
+        face: Face,
+    ) -> Outcome {
         let Some(PendingStep::AmbushPlacement { unit: id }) =
             self.pending(pending).map(|p| p.step.clone())
         else {
@@ -100,7 +131,7 @@ impl GameState {
         };
         self.remove_pending(pending);
         let name = self.unit(id).map(|u| u.name.clone()).unwrap_or_default();
-        let placed = self.place_by_hot_spot_die(id, face);
+        let placed = self.place_by_hot_spot_die(scenario, id, face);
         if let Some(unit) = self.unit_mut(id) {
             unit.ambush = None;
             unit.status.fire_only = true;
@@ -126,5 +157,32 @@ impl GameState {
             }
         }
         lost
+    }
+}
+
+impl GameState {
+    /// Units of `side` due on the table by this turn (a scheduled arrival) come on where the
+    /// scenario says. Returns the words for the log, if any came.
+    pub(in crate::game) fn scheduled_arrivals(
+        &mut self,
+        side: crate::unit::Side,
+    ) -> Option<String> {
+        let turn = self.turn;
+        let mut came = Vec::new();
+        for shared in &mut self.units {
+            let due = shared.side == side
+                && shared.presence == Presence::InReserve
+                && shared.arrives.as_ref().is_some_and(|a| a.turn <= turn);
+            if !due {
+                continue;
+            }
+            let unit = Arc::make_mut(shared);
+            if let Some(arrival) = unit.arrives.take() {
+                unit.presence = Presence::OnTable;
+                unit.location = arrival.at.clone();
+                came.push(format!("{} arrives at {}", unit.name, arrival.at));
+            }
+        }
+        (!came.is_empty()).then(|| came.join("; "))
     }
 }

@@ -68,6 +68,7 @@ impl GameState {
 
     pub(in crate::game) fn remove_casualties(
         &mut self,
+        scenario: &Scenario,
         pending: u32,
         figures: &[FigureId],
     ) -> Outcome {
@@ -79,10 +80,15 @@ impl GameState {
             return Outcome::default();
         };
         let removed = words::name_counts(unit.figures.iter().filter(|f| figures.contains(&f.id)));
+        let before = unit.figures.len();
         unit.figures.retain(|f| !figures.contains(&f.id));
+        let taken = (before - unit.figures.len()) as u32;
         unit.status.has_casualties = true;
         let name = unit.name.clone();
         let left = unit.firing_count();
+        if unit.side == Side::Insurgent {
+            self.count_insurgent_casualties(scenario, taken);
+        }
         // A leader on his own is his unit: "Leader 2B is hit and taken off the table", not
         // "Leader 2B loses Leader 2B".
         let mut outcome = Outcome::text(match (left, figures.len()) {

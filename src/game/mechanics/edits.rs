@@ -162,6 +162,46 @@ impl GameState {
         none()
     }
 
+    /// Refused unless the figure is a Regular's, in a unit on the table.
+    pub(in crate::game) fn check_record_killed(
+        &self,
+        id: UnitId,
+        figure: FigureId,
+    ) -> Result<DiceRequest> {
+        self.check_remove_figure(id, figure)?;
+        let unit = self.get_in_play(id)?;
+        if unit.side != crate::unit::Side::Regular {
+            return Err(RuleError::InvalidEdit(format!(
+                "{} is an Insurgent unit: Insurgent casualties are simply taken off",
+                unit.name
+            )));
+        }
+        none()
+    }
+
+    pub(in crate::game) fn record_killed(
+        &mut self,
+        scenario: &crate::scenario::Scenario,
+        id: UnitId,
+        figure: FigureId,
+    ) -> Outcome {
+        let Some(unit) = self.unit_mut(id) else {
+            return Outcome::default();
+        };
+        let Some(index) = unit.figures.iter().position(|f| f.id == figure) else {
+            return Outcome::default();
+        };
+        let killed = unit.figures.remove(index);
+        unit.status.has_casualties = true;
+        let name = unit.name.clone();
+        self.add_victory_trigger(
+            scenario,
+            |t| *t == crate::scenario::VictoryTrigger::RegularsKilled,
+            1,
+        );
+        Outcome::text(format!("{} of {name} is killed", killed.name))
+    }
+
     pub(in crate::game) fn remove_figure(&mut self, id: UnitId, figure: FigureId) -> Outcome {
         let Some(unit) = self.unit_mut(id) else {
             return Outcome::default();
@@ -273,6 +313,7 @@ impl GameState {
             non_combatant: false,
             presence: Presence::OnTable,
             ambush: None,
+            arrives: None,
             status: UnitStatus::default(),
             left_by: None,
         }));

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::dice::{DiceRequest, Die, Face};
 use crate::limits::GAME_UNITS;
 use crate::rules::reinforcements::{self, InsurgencyLevel};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, SpotFaceSetup};
 use crate::unit::{Elimination, Presence, Side, Unit, UnitId, UnitStatus, Weapon};
 
 use crate::game::error::RuleError;
@@ -126,75 +126,95 @@ impl GameState {
         self.remove_pending(pending);
         let roll = reinforcements::resolve_arrival(&spec, &faces.groups());
         let profile = &scenario.insurgents;
+        // The row's own dice, where it gives them, else the scenario's Insurgent profile.
+        let tq = spec.profile.tq.unwrap_or(profile.tq);
+        let leader_tq = spec.profile.leader_tq.unwrap_or(profile.leader_tq);
+        let morale = spec.profile.morale.unwrap_or(profile.morale);
         self.arrivals += 1;
         let number = self.arrivals;
         let id = self.new_unit_id();
         let mut figures = Vec::new();
         for weapon in &roll.weapons {
-            let own_tq = (*weapon == Weapon::Leader && profile.leader_tq != profile.tq)
-                .then_some(profile.leader_tq);
+            let own_tq = (*weapon == Weapon::Leader && leader_tq != tq).then_some(leader_tq);
             figures.push(self.new_figure(words::arrival_figure(*weapon), *weapon, own_tq));
         }
+        let name = match &spec.profile.name {
+            Some(name) => format!("{name} (R{number})"),
+            None => format!("Insurgents R{number}"),
+        };
         let unit = Unit {
             id,
             key: format!("arrival-{number}"),
-            name: format!("Insurgents R{number}"),
+            name,
             side: Side::Insurgent,
             figures,
-            tq: profile.tq,
-            morale: profile.morale,
+            tq,
+            morale,
             optimum_range: profile.optimum_range,
             armor: profile.armor,
             location: String::new(),
             non_combatant: false,
             presence: Presence::AwaitingHotSpot,
             ambush: None,
+            arrives: None,
             status: UnitStatus::default(),
             left_by: None,
         };
         let head = format!("{} ({})", unit.name, unit.composition());
         self.units.push(Arc::new(unit));
-        let placed = self.place_by_hot_spot_die(id, roll.hot_spot_face);
+        let placed = self.place_by_hot_spot_die(scenario, id, roll.hot_spot_face);
         Outcome::with(
             words::arrival(&head, &placed, &roll),
             Detail::Arrival { roll, unit: id },
         )
     }
 
-    /// Places a unit by a Hot Spot die: 1–5 that spot (lost if neutralized), 6 the
-    /// Insurgents choose. Returns the words for the log.
-    pub(in crate::game) fn place_by_hot_spot_die(&mut self, id: UnitId, face: Face) -> String {
+    /// Places a unit by a Hot Spot die, read through the scenario's faces: a face naming a
+    /// spot puts it there (lost if the spot is neutralized); a face of choice (a 6, or a spot
+    /// the scenario lacks) lets the Insurgents choose. Returns the words for the log.
+    pub(in crate::game) fn place_by_hot_spot_die(
+        &mut self,
+        scenario: &Scenario,
+        id: UnitId,
+        face: Face,
+    ) -> String {
         let lost = Presence::Eliminated {
             cause: Elimination::LostAtNeutralizedHotSpot,
         };
-        let (presence, location, words) = if face == 6 {
-            if self.hot_spots.iter().any(|h| h.active) {
-                self.push_pending(PendingStep::HotSpotChoice { unit: id });
-                (
-                    Presence::AwaitingHotSpot,
-                    String::new(),
-                    "Hot Spot roll 6: the Insurgents choose the spot".to_owned(),
-                )
-            } else {
-                (
-                    lost,
-                    String::new(),
-                    "Hot Spot roll 6 with every spot neutralized: lost".to_owned(),
-                )
-            }
-        } else {
-            match self.hot_spot(face) {
+        let named = match scenario.spot_for_face(face) {
+            SpotFaceSetup::Spot(number) => Some(number),
+            SpotFaceSetup::Choice => None,
+        };
+        let (presence, location, words) = if let Some(number) = named {
+            match self.hot_spot(number) {
                 Some(spot) if spot.active => (
                     Presence::OnTable,
                     spot.arrival_location(),
-                    format!("arrives at Hot Spot {}", spot.number),
+                    if number == face {
+                        format!("arrives at Hot Spot {}", spot.number)
+                    } else {
+                        format!("Hot Spot roll {face}: arrives at Hot Spot {}", spot.number)
+                    },
                 ),
                 _ => (
                     lost,
                     String::new(),
-                    format!("Hot Spot {face} is neutralized: lost"),
+                    format!("Hot Spot {number} is neutralized: lost"),
                 ),
             }
+        } else if self.hot_spots.iter().any(|h| h.active) {
+            self.push_pending(PendingStep::HotSpotChoice { unit: id });
+            (
+                Presence::AwaitingHotSpot,
+                String::new(),
+                format!("Hot Spot roll {face}: the Insurgents choose the spot"),
+            )
+        } else {
+            (
+                lost,
+                String::new(),
+                format!("Hot Spot roll {face} with every spot neutralized: lost"),
+            )
         };
         if let Some(unit) = self.unit_mut(id) {
             unit.presence = presence;

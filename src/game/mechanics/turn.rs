@@ -23,7 +23,11 @@ impl GameState {
     pub(in crate::game) fn start_activations(&mut self) -> Outcome {
         self.phase = Phase::RegularActivations;
         self.active_unit = None;
-        Outcome::text(format!("Turn {}: Regular activations begin", self.turn))
+        let mut outcome = Outcome::text(format!("Turn {}: Regular activations begin", self.turn));
+        if let Some(words) = self.scheduled_arrivals(Side::Regular) {
+            outcome.note(words);
+        }
+        outcome
     }
 
     pub(in crate::game) fn check_start_insurgent_phase(&self) -> Result<DiceRequest> {
@@ -58,6 +62,9 @@ impl GameState {
             "Turn {}: Insurgent units that did not interrupt now act",
             self.turn
         ));
+        if let Some(words) = self.scheduled_arrivals(Side::Insurgent) {
+            outcome.note(words);
+        }
         if !idle.is_empty() {
             outcome.note(format!(
                 "Did not activate (they stood Halted this turn): {}",

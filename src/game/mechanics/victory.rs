@@ -1,7 +1,7 @@
 //! Victory points: counted by the rules as they happen, or awarded by the referee.
 
 use crate::dice::DiceRequest;
-use crate::limits::VICTORY_COUNT;
+use crate::limits::{PLACE_HELD, VICTORY_COUNT};
 use crate::scenario::{Scenario, VictoryTrigger};
 
 use crate::game::error::RuleError;
@@ -24,7 +24,14 @@ impl GameState {
             .iter()
             .find(|c| c.item == item)
             .map_or(0, |c| c.count);
-        VICTORY_COUNT.check(i64::from(now) + i64::from(delta))?;
+        let after = i64::from(now) + i64::from(delta);
+        if let Some(def) = scenario.victory_item(item)
+            && matches!(def.trigger, VictoryTrigger::PlaceHeld { .. })
+        {
+            // A place is held at the end, or it is not: scored once or not at all.
+            PLACE_HELD.check(after)?;
+        }
+        VICTORY_COUNT.check(after)?;
         Ok(DiceRequest::none())
     }
 
@@ -48,6 +55,22 @@ impl GameState {
         if let Some(count) = self.victory.iter_mut().find(|c| c.item == item) {
             let max = i32::try_from(VICTORY_COUNT.max).unwrap_or(i32::MAX);
             count.count = count.count.saturating_add(delta).clamp(0, max);
+        }
+    }
+
+    /// Adds Insurgent casualties to the running count; items scored once for every so many
+    /// casualties follow it.
+    pub(in crate::game) fn count_insurgent_casualties(&mut self, scenario: &Scenario, taken: u32) {
+        self.insurgent_casualties += taken;
+        let total = self.insurgent_casualties;
+        for item in &scenario.victory {
+            if let VictoryTrigger::InsurgentCasualties { per } = item.trigger
+                && let Some(count) = self.victory.iter_mut().find(|c| c.item == item.id)
+            {
+                let max = i32::try_from(VICTORY_COUNT.max).unwrap_or(i32::MAX);
+                let scored = i32::try_from(total / per.max(1)).unwrap_or(max);
+                count.count = scored.min(max);
+            }
         }
     }
 

@@ -1,7 +1,10 @@
-//! Reading a scenario: JSON text — plain file types — a checked [`Scenario`].
+//! Reading a scenario: JSON text, then its shape against the schema, then plain file types,
+//! then a checked [`Scenario`].
 //!
-//! Every problem is reported, not just the first, each with where it is: a line and column
-//! for JSON syntax and shape, a field path (`units[2].tq`) for the meaning.
+//! Every problem is reported in one run, not just the first, each with where it is (a line and
+//! column, and a field path such as `units[2].tq`) and what to write instead. The shape of a
+//! file is checked against the schema `ambush-alley schema` prints (`shape`), so an editor that
+//! uses the schema and the validator agree; the rules between values are checked here.
 
 use std::fmt;
 use std::path::Path;
@@ -16,9 +19,16 @@ use super::{InsurgentProfile, Objective, Scenario};
 /// The largest scenario file read; larger ones are refused before parsing.
 pub const MAX_SCENARIO_BYTES: u64 = 10 * 1024 * 1024;
 
+mod authoring;
+mod json;
+pub mod locate;
+pub mod shape;
 mod table;
 mod units;
+mod words;
 
+pub(crate) use json::syntax_error;
+use json::{position_of, whole_numbers};
 use table::{check_table, check_victory};
 use units::{check_hot_spots, check_units};
 
@@ -29,18 +39,42 @@ const MAX_RANGE: u32 = crate::limits::OPTIMUM_RANGE.max as u32;
 const MAX_ARMOR: u32 = crate::limits::ARMOR.max as u32;
 const MAX_TURNS: u32 = crate::limits::TURN_LIMIT.max as u32;
 
-/// One thing wrong with a scenario's meaning, at a field path.
+/// One thing wrong with a scenario, at a field path (and, read from a file, a line and column).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
-    /// Where: `units[2].figures[0].count`.
+    /// Where: `units[2].figures[0].count` (empty for the whole file).
     pub path: String,
-    /// What is wrong and what was expected.
+    /// What is wrong and what to write instead.
     pub message: String,
+    /// The line and column in the file, when it was read from text.
+    pub at: Option<locate::Position>,
+}
+
+impl Problem {
+    /// A problem at a path and a place in the file.
+    pub fn at(
+        path: impl Into<String>,
+        message: impl Into<String>,
+        at: Option<locate::Position>,
+    ) -> Self {
+        Self {
+            path: path.into(),
+            message: message.into(),
+            at,
+        }
+    }
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
+        if let Some((line, column)) = self.at {
+            write!(f, "{line}:{column}: ")?;
+        }
+        if self.path.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
     }
 }
 
@@ -96,7 +130,7 @@ pub fn load_path(path: &Path) -> Result<LoadedScenario, ScenarioError> {
     load_bytes(&bytes)
 }
 
-/// Reads a scenario from bytes.
+/// Reads a scenario from bytes: every problem of shape and meaning at once, each located.
 pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
     if bytes.len() as u64 > MAX_SCENARIO_BYTES {
         return Err(ScenarioError::TooLarge {
@@ -117,39 +151,69 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
             )
         }));
     }
-    let file: ScenarioFile = serde_json::from_slice(bytes).map_err(|e| syntax_error(&e, bytes))?;
-    let scenario = check(&file).map_err(ScenarioError::Invalid)?;
-    Ok(LoadedScenario { file, scenario })
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let (line, column) = position_of(bytes, e.valid_up_to());
+        ScenarioError::NotText(format!(
+            "{line}:{column}: the file is not UTF-8 text here; save it again as UTF-8"
+        ))
+    })?;
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| syntax_error(&e, text.as_bytes()))?;
+    let positions = locate::Positions::of(text);
+    let shape = shape::check(&value, &positions);
+    let mut problems = shape.problems;
+    let repaired = whole_numbers(shape.repaired);
+    match serde_json::from_value::<ScenarioFile>(repaired) {
+        Ok(file) => {
+            let (scenario, meaning) = check_file(&file);
+            match scenario {
+                Some(scenario) if problems.is_empty() => {
+                    return Ok(LoadedScenario { file, scenario });
+                }
+                _ => {}
+            }
+            // Problems inside a value the shape check repaired only echo its placeholder.
+            let echoes = |path: &str| {
+                shape.repaired_paths.iter().any(|r| {
+                    path == r
+                        || path.starts_with(&format!("{r}."))
+                        || path.starts_with(&format!("{r}["))
+                })
+            };
+            for mut problem in meaning.into_iter().filter(|p| !echoes(&p.path)) {
+                problem.at = positions.key(&problem.path);
+                problems.push(problem);
+            }
+        }
+        Err(e) if problems.is_empty() => {
+            // The schema passed what the file types refuse: say so, rather than nothing.
+            problems.push(Problem::at("", e.to_string(), positions.value("")));
+        }
+        Err(_) => {}
+    }
+    problems.sort_by_key(|p| p.at.unwrap_or((usize::MAX, 0)));
+    Err(ScenarioError::Invalid(problems))
 }
 
-/// Turns an already-parsed file into a checked scenario.
+/// Checks a file written by an author: the scenario, if it can be built, and every problem of
+/// meaning, those the app's own saved games are spared included (see `authoring`).
+pub fn check_file(file: &ScenarioFile) -> (Option<Scenario>, Vec<Problem>) {
+    let mut problems = authoring::problems(file);
+    let scenario = match check(file) {
+        Ok(scenario) => Some(scenario),
+        Err(more) => {
+            problems.extend(more);
+            None
+        }
+    };
+    (scenario.filter(|_| problems.is_empty()), problems)
+}
+
+/// Turns an already-parsed file into a checked scenario: the scenario a saved game holds,
+/// accepted as it was when the game began (the authoring checks added since are not applied).
 pub fn load_file(file: ScenarioFile) -> Result<LoadedScenario, ScenarioError> {
     let scenario = check(&file).map_err(ScenarioError::Invalid)?;
     Ok(LoadedScenario { file, scenario })
-}
-
-/// A serde_json error as a located syntax error; an error with no position (an I/O error,
-/// which bytes never give) is placed at the end of the text.
-pub(crate) fn syntax_error(error: &serde_json::Error, bytes: &[u8]) -> ScenarioError {
-    let (line, column) = if error.line() == 0 {
-        let text = String::from_utf8_lossy(bytes);
-        let line = text.lines().count().max(1);
-        let column = text.lines().last().map_or(0, str::len) + 1;
-        (line, column)
-    } else {
-        (error.line(), error.column())
-    };
-    // serde_json ends its messages with " at line L column C"; the position is printed apart.
-    let message = error.to_string();
-    let message = match message.rfind(" at line ") {
-        Some(i) => message[..i].to_owned(),
-        None => message,
-    };
-    ScenarioError::Syntax {
-        line,
-        column,
-        message,
-    }
 }
 
 /// Collects problems while the file is turned into a scenario.
@@ -160,10 +224,7 @@ pub(super) struct Checker {
 
 impl Checker {
     pub(super) fn problem(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        self.problems.push(Problem {
-            path: path.into(),
-            message: message.into(),
-        });
+        self.problems.push(Problem::at(path, message, None));
     }
 
     pub(super) fn die(&mut self, path: &str, text: &str) -> Die {
@@ -200,7 +261,7 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     if file.format != SCENARIO_FORMAT {
         c.problem(
             "format",
-            format!("'{}': expected \"{SCENARIO_FORMAT}\"", file.format),
+            format!("\"{}\": expected \"{SCENARIO_FORMAT}\"", file.format),
         );
     }
     if file.version > SCENARIO_VERSION {
@@ -212,7 +273,10 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             ),
         );
     } else if file.version == 0 {
-        c.problem("version", format!("0: expected {SCENARIO_VERSION}"));
+        c.problem(
+            "version",
+            format!("0: expected a version from 1 to {SCENARIO_VERSION}"),
+        );
     }
     c.text("id", &file.id);
     c.text("name", &file.name);
@@ -240,7 +304,7 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         InsurgencyFile::Word(w) => {
             c.problem(
                 "insurgency_level",
-                format!("'{w}': expected 1 to 6, or \"automatic\""),
+                format!("\"{w}\": expected 1 to 6, or \"automatic\""),
             );
             InsurgencyLevel::Automatic
         }
@@ -261,6 +325,7 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     };
 
     let hot_spots = check_hot_spots(&mut c, file);
+    let hot_spot_roll = units::check_hot_spot_roll(&mut c, file, &hot_spots);
     let (units, tags) = check_units(&mut c, file);
     let reinforcements = check_table(&mut c, file);
     let victory = check_victory(&mut c, file, &tags);
@@ -297,5 +362,6 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         victory,
         special_rules: file.special_rules.clone(),
         turn_limit: file.turn_limit,
+        hot_spot_roll,
     })
 }

@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::rules::reinforcements::{
-    ArrivalSpec, DiceCount, FigureSpec, ReinforcementTable, TableRow,
+    ArrivalProfile, ArrivalSpec, DiceCount, FigureSpec, ReinforcementTable, TableRow,
 };
 use crate::unit::Weapon;
 
@@ -32,7 +32,7 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
             } else if let Some(first) = covered.get(&roll) {
                 c.problem(rpath, format!("total {roll} is already covered by {first}"));
             } else {
-                covered.insert(roll, format!("{path} ('{}')", r.id));
+                covered.insert(roll, format!("{path} (\"{}\")", r.id));
             }
         }
         if r.units.is_empty() && !r.roll_again {
@@ -68,7 +68,7 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
                         c.problem(
                             format!("{fpath}.count"),
                             format!(
-                                "'{}': RPGs that roll to be AT RPGs need a fixed count such as \"1\"",
+                                "\"{}\": RPGs that roll to be AT RPGs need a fixed count such as \"1\"",
                                 f.count
                             ),
                         );
@@ -89,7 +89,16 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
                     ),
                 );
             }
-            units.push(ArrivalSpec { figures });
+            let die = |c: &mut Checker, field: &str, text: &Option<String>| {
+                text.as_ref().map(|t| c.die(&format!("{upath}.{field}"), t))
+            };
+            let profile = ArrivalProfile {
+                name: a.name.clone(),
+                tq: die(c, "tq", &a.tq),
+                leader_tq: die(c, "leader_tq", &a.leader_tq),
+                morale: die(c, "morale", &a.morale),
+            };
+            units.push(ArrivalSpec { figures, profile });
         }
         rows.push(TableRow {
             id: r.id.clone(),
@@ -106,8 +115,13 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
         c.problem(
             "reinforcements",
             format!(
-                "total(s) {} not covered: every 2d6 total from 2 to 12 needs exactly one row",
-                missing.join(", ")
+                "{} {} not covered: every 2d6 total from 2 to 12 needs exactly one row",
+                if missing.len() == 1 {
+                    "total"
+                } else {
+                    "totals"
+                },
+                crate::text::and_list(&missing)
             ),
         );
     }
@@ -142,7 +156,28 @@ pub(super) fn check_victory(
         {
             c.problem(
                 format!("{path}.trigger.tag"),
-                format!("no figure carries the tag '{tag}'"),
+                if tags.is_empty() {
+                    format!("no figure or leader carries the tag \"{tag}\": give one a \"tag\"")
+                } else {
+                    format!(
+                        "no figure or leader carries the tag \"{tag}\": the tags are {}",
+                        tags.iter()
+                            .map(|t| format!("\"{t}\""))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                },
+            );
+        }
+        if let VictoryTrigger::PlaceHeld { place } = &v.trigger {
+            c.text(&format!("{path}.trigger.place"), place);
+        }
+        if let VictoryTrigger::InsurgentCasualties { per } = &v.trigger
+            && *per == 0
+        {
+            c.problem(
+                format!("{path}.trigger.per"),
+                "0: expected a whole number from 1 to 50 (1: every casualty scores)",
             );
         }
         items.push(VictoryItem {

@@ -5,8 +5,14 @@ use std::collections::{BTreeMap, HashMap};
 use crate::dice::Die;
 use crate::unit::{Side, Weapon};
 
-use super::super::file::{AmbushFile, FigureFile, LeaderFile, ScenarioFile, UnitFile};
-use super::super::{AmbushPoint, AmbushSetup, FigureSetup, HotSpotSetup, UnitSetup};
+use super::super::file::{
+    AmbushAtFile, AmbushFile, FigureFile, LeaderFile, ScenarioFile, SpotFace, UnitFile,
+};
+use super::super::{
+    AmbushPoint, AmbushSetup, FigureSetup, HotSpotSetup, Scenario, ScheduledArrival, SpotFaceSetup,
+    UnitSetup,
+};
+use super::words::article;
 use super::{Checker, MAX_ARMOR, MAX_FIGURES_PER_UNIT, MAX_RANGE, MAX_TURNS, MAX_UNITS};
 
 pub(super) fn check_hot_spots(c: &mut Checker, file: &ScenarioFile) -> Vec<HotSpotSetup> {
@@ -31,23 +37,60 @@ pub(super) fn check_hot_spots(c: &mut Checker, file: &ScenarioFile) -> Vec<HotSp
         spots.push(HotSpotSetup {
             number: spot.number as u8,
             location: spot.location.clone(),
+            active: spot.active,
         });
     }
     let missing: Vec<String> = (1..=5)
         .filter(|n| !seen.contains_key(n))
         .map(|n| n.to_string())
         .collect();
-    if !missing.is_empty() {
+    if file.version < 2 && !missing.is_empty() {
         c.problem(
             "hot_spots",
             format!(
-                "Hot Spot(s) {} missing: expected exactly five, numbered 1 to 5",
-                missing.join(", ")
+                "{} {} missing: a version 1 scenario has exactly five, numbered 1 to 5 (version 2 allows one to five: write \"version\": 2)",
+                if missing.len() == 1 { "Hot Spot" } else { "Hot Spots" },
+                crate::text::and_list(&missing)
             ),
         );
     }
+    if file.hot_spots.is_empty() {
+        c.problem("hot_spots", "a scenario needs at least one Hot Spot");
+    }
     spots.sort_by_key(|s| s.number);
     spots
+}
+
+/// The faces of the Hot Spot roll: the file's own, each naming a spot the scenario has, or
+/// the default.
+pub(super) fn check_hot_spot_roll(
+    c: &mut Checker,
+    file: &ScenarioFile,
+    spots: &[HotSpotSetup],
+) -> [SpotFaceSetup; 6] {
+    let Some(roll) = &file.hot_spot_roll else {
+        return Scenario::default_hot_spot_roll(spots);
+    };
+    let numbers: Vec<String> = spots.iter().map(|s| s.number.to_string()).collect();
+    let faces = roll.faces();
+    std::array::from_fn(|i| match faces[i] {
+        SpotFace::Choice(_) => SpotFaceSetup::Choice,
+        SpotFace::Spot(n) => {
+            if !spots.iter().any(|s| u32::from(s.number) == *n) {
+                c.problem(
+                    format!("hot_spot_roll.{}", i + 1),
+                    format!(
+                        "face {} names Hot Spot {n}, which this scenario does not have: expected one of its spots ({}) or \"choice\"",
+                        i + 1,
+                        numbers.join(", ")
+                    ),
+                );
+                SpotFaceSetup::Choice
+            } else {
+                SpotFaceSetup::Spot(*n as u8)
+            }
+        }
+    })
 }
 
 fn check_figures(
@@ -94,7 +137,7 @@ fn check_figures(
     out
 }
 
-fn check_ambush(c: &mut Checker, path: &str, a: &AmbushFile) -> AmbushSetup {
+fn check_ambush(c: &mut Checker, path: &str, a: &AmbushFile, file: &ScenarioFile) -> AmbushSetup {
     if !(1..=MAX_TURNS).contains(&a.from_turn) {
         c.problem(
             format!("{path}.from_turn"),
@@ -126,16 +169,34 @@ fn check_ambush(c: &mut Checker, path: &str, a: &AmbushFile) -> AmbushSetup {
             ),
         );
     }
-    let arrives_at = if a.arrives_at.trim().is_empty() {
-        c.problem(
-            format!("{path}.arrives_at"),
-            "must be \"hot_spot\" or a point in words",
-        );
-        AmbushPoint::HotSpot
-    } else if a.arrives_at == "hot_spot" {
-        AmbushPoint::HotSpot
-    } else {
-        AmbushPoint::Point(a.arrives_at.clone())
+    let arrives_at = match &a.arrives_at {
+        AmbushAtFile::Words(words) if words.trim().is_empty() => {
+            c.problem(
+                format!("{path}.arrives_at"),
+                "must be \"hot_spot\", {\"hot_spot\": N} or a point in words",
+            );
+            AmbushPoint::HotSpot
+        }
+        AmbushAtFile::Words(words) if words == "hot_spot" => AmbushPoint::HotSpot,
+        AmbushAtFile::Words(words) => AmbushPoint::Point(words.clone()),
+        AmbushAtFile::Point(point) => AmbushPoint::Point(point.point.clone()),
+        AmbushAtFile::HotSpot(spot) => {
+            if !file.hot_spots.iter().any(|h| h.number == spot.hot_spot) {
+                c.problem(
+                    format!("{path}.arrives_at.hot_spot"),
+                    format!(
+                        "Hot Spot {} is not in this scenario: expected one of {}",
+                        spot.hot_spot,
+                        file.hot_spots
+                            .iter()
+                            .map(|h| h.number.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
+            }
+            AmbushPoint::Spot(spot.hot_spot.clamp(1, 5) as u8)
+        }
     };
     AmbushSetup {
         from_turn: a.from_turn,
@@ -165,7 +226,7 @@ pub(super) fn check_units(c: &mut Checker, file: &ScenarioFile) -> (Vec<UnitSetu
     for (i, u) in file.units.iter().enumerate() {
         let path = format!("units[{i}]");
         check_id(c, &mut ids, &u.id, &format!("{path}.id"));
-        units.push(check_unit(c, &path, u, &mut tags));
+        units.push(check_unit(c, &path, u, &mut tags, file));
     }
     for side in [Side::Regular, Side::Insurgent] {
         if !file.units.iter().any(|u| u.side == side)
@@ -197,6 +258,7 @@ pub(super) fn check_units(c: &mut Checker, file: &ScenarioFile) -> (Vec<UnitSetu
             );
         }
     }
+    tags.extend(file.leaders.iter().filter_map(|l| l.tag.clone()));
     (units, tags)
 }
 
@@ -208,19 +270,38 @@ pub(super) fn check_id<'a>(
 ) {
     c.text(path, id);
     if let Some(first) = ids.get(id) {
-        c.problem(path, format!("duplicate id '{id}' (first used at {first})"));
+        c.problem(
+            path,
+            format!("duplicate id \"{id}\" (first used at {first})"),
+        );
     } else {
         ids.insert(id, path.to_owned());
     }
 }
 
-fn check_unit(c: &mut Checker, path: &str, u: &UnitFile, tags: &mut Vec<String>) -> UnitSetup {
+fn check_unit(
+    c: &mut Checker,
+    path: &str,
+    u: &UnitFile,
+    tags: &mut Vec<String>,
+    file: &ScenarioFile,
+) -> UnitSetup {
     c.text(&format!("{path}.name"), &u.name);
     let figures = check_figures(c, path, &u.figures, tags);
     let ambush = u
         .ambush
         .as_ref()
-        .map(|a| check_ambush(c, &format!("{path}.ambush"), a));
+        .map(|a| check_ambush(c, &format!("{path}.ambush"), a, file));
+    if u.ambush.is_some() && u.arrives.is_some() {
+        c.problem(
+            format!("{path}.arrives"),
+            "a unit is either held in ambush or arrives on a set turn, not both: keep one",
+        );
+    }
+    let arrives = u.arrives.as_ref().map(|a| ScheduledArrival {
+        turn: a.turn,
+        at: a.at.clone(),
+    });
     if ambush.is_some() && u.side != Side::Insurgent {
         c.problem(
             format!("{path}.ambush"),
@@ -244,6 +325,7 @@ fn check_unit(c: &mut Checker, path: &str, u: &UnitFile, tags: &mut Vec<String>)
         non_combatant: u.non_combatant,
         figures,
         ambush,
+        arrives,
     }
 }
 
@@ -260,27 +342,47 @@ fn check_leader(
         name: l.name.clone(),
         weapon: Weapon::Leader,
         tq: Some(tq),
-        tag: None,
+        tag: l.tag.clone(),
     };
     match &l.attached_to {
         Some(target) => {
             let Some(index) = file.units.iter().position(|u| &u.id == target) else {
-                let known: Vec<&str> = file.units.iter().map(|u| u.id.as_str()).collect();
+                let mut known: Vec<String> = Vec::new();
+                for unit in file.units.iter().filter(|u| u.side == l.side) {
+                    if !known.contains(&unit.id) {
+                        known.push(unit.id.clone());
+                    }
+                }
+                let near = super::words::closest(target, &known)
+                    .map(|n| format!("did you mean \"{n}\"? "))
+                    .unwrap_or_default();
+                let list = if known.is_empty() {
+                    format!("there is no {} unit to attach to", l.side)
+                } else {
+                    format!(
+                        "the {} units are {}",
+                        l.side,
+                        known
+                            .iter()
+                            .map(|k| format!("\"{k}\""))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                };
                 c.problem(
                     format!("{path}.attached_to"),
-                    format!(
-                        "no unit '{target}' to attach to; units are: {}",
-                        known.join(", ")
-                    ),
+                    format!("no unit \"{target}\" to attach to: {near}{list}"),
                 );
                 return None;
             };
             if file.units[index].side != l.side {
+                let side = file.units[index].side.to_string();
                 c.problem(
                     format!("{path}.attached_to"),
                     format!(
-                        "'{target}' is a {} unit but the leader is {}",
-                        file.units[index].side, l.side
+                        "\"{target}\" is {} {side} unit but the leader is {}",
+                        article(&side),
+                        l.side
                     ),
                 );
             }
@@ -328,6 +430,7 @@ fn check_leader(
                 non_combatant: false,
                 figures: vec![figure],
                 ambush: None,
+                arrives: None,
             })
         }
     }

@@ -1,0 +1,214 @@
+//! Checks of a scenario file as an author writes it, beyond what the game needs to start: the
+//! slips the app used to accept without a word. A saved game keeps the scenario it began with
+//! and is never refused for these (`load_file` skips them), so old games keep loading.
+
+use crate::unit::{Side, Weapon};
+
+use super::super::VictoryTrigger;
+use super::super::file::{AmbushAtFile, ScenarioFile, UnitFile};
+use super::{MAX_FIGURES_PER_UNIT, Problem};
+
+/// Every authoring problem of a file.
+pub(super) fn problems(file: &ScenarioFile) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut problem = |path: String, message: String| out.push(Problem::at(path, message, None));
+    if file.version < 2 {
+        for (path, what) in version_2_fields(file) {
+            problem(
+                path,
+                format!("{what} is new in version 2 of the format: write \"version\": 2"),
+            );
+        }
+    }
+    let last = file.turn_limit;
+    for (i, unit) in file.units.iter().enumerate() {
+        let path = format!("units[{i}]");
+        if unit.non_combatant
+            && let Some((j, f)) = unit
+                .figures
+                .iter()
+                .enumerate()
+                .find(|(_, f)| f.weapon != Weapon::Dependant)
+        {
+            problem(
+                format!("{path}.figures[{j}].weapon"),
+                format!(
+                    "\"{}\" in a unit that never acts (non_combatant): its figures are dependants waiting to be picked up; write \"dependant\", or leave out non_combatant for a unit that fights",
+                    serde_json::to_value(f.weapon)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_owned))
+                        .unwrap_or_default()
+                ),
+            );
+        }
+        let leaders = file
+            .leaders
+            .iter()
+            .filter(|l| l.attached_to.as_deref() == Some(unit.id.as_str()))
+            .count() as u32;
+        let own: u32 = unit.figures.iter().map(|f| f.count).sum();
+        let figures = own + leaders;
+        // Too many figures of its own is said where the figures are checked.
+        if own <= MAX_FIGURES_PER_UNIT && figures > MAX_FIGURES_PER_UNIT {
+            problem(
+                format!("{path}.figures"),
+                format!(
+                    "{figures} figures with {} attached: a unit has at most {MAX_FIGURES_PER_UNIT}",
+                    crate::text::plural(leaders as usize, "leader", "leaders")
+                ),
+            );
+        }
+        ambush_problems(&mut problem, &path, unit, last);
+        if let (Some(arrives), Some(last)) = (&unit.arrives, last)
+            && arrives.turn > last
+        {
+            problem(
+                format!("{path}.arrives.turn"),
+                format!(
+                    "turn {}: the game ends after turn {last} (turn_limit), so it would never arrive",
+                    arrives.turn
+                ),
+            );
+        }
+    }
+    out
+}
+
+fn ambush_problems(
+    problem: &mut impl FnMut(String, String),
+    path: &str,
+    unit: &UnitFile,
+    last: Option<u32>,
+) {
+    let Some(ambush) = &unit.ambush else {
+        return;
+    };
+    let path = format!("{path}.ambush");
+    if unit.side == Side::Regular {
+        return;
+    }
+    if let Some(limit) = last
+        && ambush.from_turn > limit
+    {
+        problem(
+            format!("{path}.from_turn"),
+            format!(
+                "turn {}: the game ends after turn {limit} (turn_limit), so it could never arrive",
+                ambush.from_turn
+            ),
+        );
+    }
+    if let (Some(own), Some(limit)) = (ambush.last_turn, last)
+        && own > limit
+    {
+        problem(
+            format!("{path}.last_turn"),
+            format!("turn {own}: the game ends after turn {limit} (turn_limit)"),
+        );
+    }
+    let until = match (ambush.last_turn, last) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    for (k, &turn) in ambush.automatic_turns.iter().enumerate() {
+        if turn < ambush.from_turn || until.is_some_and(|u| turn > u) {
+            problem(
+                format!("{path}.automatic_turns[{k}]"),
+                format!(
+                    "turn {turn}: an automatic arrival must fall between from_turn ({}) and {}",
+                    ambush.from_turn,
+                    match until {
+                        Some(u) => format!("the last turn it can arrive ({u})"),
+                        None => "the end of the game".to_owned(),
+                    }
+                ),
+            );
+        }
+    }
+    if let AmbushAtFile::Words(words) = &ambush.arrives_at
+        && words != "hot_spot"
+    {
+        let simple: String = words
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect();
+        if let Some(rest) = simple.strip_prefix("hotspot") {
+            let instead = match rest.parse::<u32>() {
+                Ok(n) => format!("{{\"hot_spot\": {n}}} for Hot Spot {n} (version 2)"),
+                Err(_) => "\"hot_spot\" for a Hot Spot rolled like a reinforcement's".to_owned(),
+            };
+            problem(
+                format!("{path}.arrives_at"),
+                format!(
+                    "\"{words}\" reads as a place in words, not a Hot Spot: write {instead}, or {{\"point\": \"…\"}} for a place"
+                ),
+            );
+        }
+    }
+}
+
+/// The fields a version 1 file uses that only version 2 has: (path, what).
+fn version_2_fields(file: &ScenarioFile) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if file.hot_spot_roll.is_some() {
+        out.push(("hot_spot_roll".to_owned(), "\"hot_spot_roll\"".to_owned()));
+    }
+    for (i, spot) in file.hot_spots.iter().enumerate() {
+        if !spot.active {
+            out.push((
+                format!("hot_spots[{i}].active"),
+                "a Hot Spot neutralized at the start".to_owned(),
+            ));
+        }
+    }
+    for (i, unit) in file.units.iter().enumerate() {
+        if unit.arrives.is_some() {
+            out.push((
+                format!("units[{i}].arrives"),
+                "a unit arriving on a set turn".to_owned(),
+            ));
+        }
+        if let Some(ambush) = &unit.ambush
+            && !matches!(ambush.arrives_at, AmbushAtFile::Words(_))
+        {
+            out.push((
+                format!("units[{i}].ambush.arrives_at"),
+                "an object for arrives_at".to_owned(),
+            ));
+        }
+    }
+    for (i, leader) in file.leaders.iter().enumerate() {
+        if leader.tag.is_some() {
+            out.push((format!("leaders[{i}].tag"), "a leader's tag".to_owned()));
+        }
+    }
+    for (i, row) in file.reinforcements.iter().enumerate() {
+        for (j, unit) in row.units.iter().enumerate() {
+            if unit.name.is_some()
+                || unit.tq.is_some()
+                || unit.morale.is_some()
+                || unit.leader_tq.is_some()
+            {
+                out.push((
+                    format!("reinforcements[{i}].units[{j}]"),
+                    "an arriving unit's own name or dice".to_owned(),
+                ));
+            }
+        }
+    }
+    for (i, item) in file.victory.iter().enumerate() {
+        if matches!(
+            item.trigger,
+            VictoryTrigger::RegularsKilled
+                | VictoryTrigger::InsurgentCasualties { .. }
+                | VictoryTrigger::PlaceHeld { .. }
+        ) {
+            out.push((
+                format!("victory[{i}].trigger"),
+                "this kind of victory points".to_owned(),
+            ));
+        }
+    }
+    out
+}

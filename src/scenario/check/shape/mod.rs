@@ -1,0 +1,333 @@
+//! The shape of a scenario file, checked against the very schema `ambush-alley schema` prints:
+//! every value of the wrong type, out of range, misspelt or missing, all in one run, each with
+//! its line, column and field path, and what to write instead.
+//!
+//! When the shape is wrong, a repaired copy of the file (unknown fields dropped, wrong values
+//! replaced by a placeholder the schema allows) still goes through the checks of meaning, so
+//! those problems are listed in the same run; problems inside a repaired value are left out,
+//! as they would only echo the placeholder.
+
+use std::sync::OnceLock;
+
+use jsonschema::error::ValidationErrorKind;
+use serde_json::Value;
+
+use super::Problem;
+use super::locate::{Positions, join_index, join_key};
+use super::words::{closest, found};
+
+mod walk;
+mod words;
+
+use walk::{Step, field_path, placeholder, schemas_at, steps, value_at};
+pub use words::expected;
+use words::{first_sentence, hint, item_bounds, property_names, quoted_list, tag_options};
+
+/// The JSON Schema of the scenario format, as `ambush-alley schema` prints it.
+pub fn schema() -> &'static Value {
+    static SCHEMA: OnceLock<Value> = OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        let mut schema = schemars::schema_for!(crate::scenario::file::ScenarioFile);
+        schema.insert(
+            "title".to_owned(),
+            Value::String("Ambush Alley scenario".to_owned()),
+        );
+        schema.to_value()
+    })
+}
+
+fn validator() -> Option<&'static jsonschema::Validator> {
+    static VALIDATOR: OnceLock<Option<jsonschema::Validator>> = OnceLock::new();
+    VALIDATOR
+        .get_or_init(|| jsonschema::validator_for(schema()).ok())
+        .as_ref()
+}
+
+/// True when the value has the shape the schema describes.
+pub fn is_valid(value: &Value) -> bool {
+    validator().is_some_and(|v| v.is_valid(value))
+}
+
+/// The shape problems of a file, and a repaired copy for the checks of meaning (with the paths
+/// it repaired).
+pub struct Shape {
+    /// Every shape problem, located.
+    pub problems: Vec<Problem>,
+    /// The file with every shape problem repaired.
+    pub repaired: Value,
+    /// The field paths repaired.
+    pub repaired_paths: Vec<String>,
+}
+
+/// Checks the shape of `value` (read from `text`).
+pub fn check(value: &Value, positions: &Positions) -> Shape {
+    let mut shape = Shape {
+        problems: Vec::new(),
+        repaired: value.clone(),
+        repaired_paths: Vec::new(),
+    };
+    if !value.is_object() {
+        shape.problems.push(Problem::at(
+            String::new(),
+            format!(
+                "the file holds {}: a scenario is one JSON object {{ … }} whose fields have names (\"format\", \"version\", \"units\", …)",
+                found(value)
+            ),
+            positions.value(""),
+        ));
+        return shape;
+    }
+    let Some(validator) = validator() else {
+        return shape;
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    let errors: Vec<_> = validator.iter_errors(value).collect();
+    let mut leaves = Vec::new();
+    for error in &errors {
+        leaves_of(error, &mut leaves);
+    }
+    for error in leaves {
+        let path = field_path(value, error.instance_path().as_str());
+        for (path, problem) in describe(value, &path, error.kind()) {
+            if seen.insert((path.clone(), problem.message.clone())) {
+                shape.repair(&path, &problem.repair);
+                let at = if problem.at_key {
+                    positions.key(&path)
+                } else {
+                    positions.value(&path)
+                };
+                shape.problems.push(Problem::at(path, problem.message, at));
+            }
+        }
+    }
+    shape
+}
+
+/// The errors to describe for one schema error: for a choice between shapes (`anyOf`, `oneOf`)
+/// where only one of the shapes fits the kind of value written (an object where an object or
+/// `null` may stand), the errors inside that shape, so that a wrong field deep in an optional
+/// object is named rather than the whole object.
+fn leaves_of<'e>(
+    error: &'e jsonschema::ValidationError<'e>,
+    out: &mut Vec<&'e jsonschema::ValidationError<'e>>,
+) {
+    let context = match error.kind() {
+        ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
+            context
+        }
+        _ => {
+            out.push(error);
+            return;
+        }
+    };
+    let here = error.instance_path().as_str();
+    let kind_field = format!("{here}/kind");
+    // A branch that only says "not this kind of value" at this very place does not fit, nor
+    // one whose "kind" names another variant.
+    let fits = |branch: &&Vec<jsonschema::ValidationError<'static>>| {
+        let other_kind = branch.iter().any(|e| {
+            e.instance_path().as_str() == kind_field
+                && matches!(
+                    e.kind(),
+                    ValidationErrorKind::Constant { .. } | ValidationErrorKind::Enum { .. }
+                )
+        });
+        let other_type = branch.iter().all(|e| {
+            e.instance_path().as_str() == here
+                && matches!(
+                    e.kind(),
+                    ValidationErrorKind::Type { .. }
+                        | ValidationErrorKind::Constant { .. }
+                        | ValidationErrorKind::Enum { .. }
+                )
+        });
+        !other_kind && !other_type
+    };
+    let fitting: Vec<_> = context.iter().filter(fits).collect();
+    match fitting.as_slice() {
+        [only] => {
+            for inner in only.iter() {
+                leaves_of(inner, out);
+            }
+        }
+        _ => out.push(error),
+    }
+}
+
+/// How to repair a value that has the wrong shape.
+#[derive(Clone, Debug)]
+enum Repair {
+    /// Drop the field.
+    Remove,
+    /// Put a value the schema allows in its place (or in the missing field's).
+    Placeholder,
+}
+
+struct Described {
+    message: String,
+    repair: Repair,
+    /// Point at the field's name rather than its value (an unknown field).
+    at_key: bool,
+}
+
+/// The problems one schema error stands for, at their paths.
+fn describe(root: &Value, path: &str, kind: &ValidationErrorKind) -> Vec<(String, Described)> {
+    let value = value_at(root, path);
+    let nodes = schemas_at(root, path);
+    let problem = |message: String| Described {
+        message,
+        repair: Repair::Placeholder,
+        at_key: false,
+    };
+    match kind {
+        ValidationErrorKind::Maximum { .. } if path == "version" => {
+            let newest = super::SCENARIO_VERSION;
+            vec![(
+                path.to_owned(),
+                problem(format!(
+                    "{}: this file was written by a newer version of the app; this one reads versions 1 to {newest}",
+                    found(value.unwrap_or(&Value::Null))
+                )),
+            )]
+        }
+        ValidationErrorKind::AdditionalProperties { unexpected } => {
+            let known = property_names(&nodes);
+            unexpected
+                .iter()
+                .map(|name| {
+                    let hint = match closest(name, &known) {
+                        Some(near) => format!("did you mean \"{near}\"?"),
+                        None if known.is_empty() => "this object takes no fields".to_owned(),
+                        None => format!("the fields here are {}", quoted_list(&known)),
+                    };
+                    (
+                        join_key(path, name),
+                        Described {
+                            message: format!("unknown field \"{name}\": {hint}"),
+                            repair: Repair::Remove,
+                            at_key: true,
+                        },
+                    )
+                })
+                .collect()
+        }
+        ValidationErrorKind::Required { property } => {
+            let name = property.as_str().unwrap_or_default().to_owned();
+            let field = join_key(path, &name);
+            let field_nodes = schemas_at(root, &field);
+            let what = field_nodes
+                .first()
+                .and_then(|n| n.get("description"))
+                .and_then(Value::as_str)
+                .map(first_sentence)
+                .map(|d| format!(" ({d})"))
+                .unwrap_or_default();
+            let wanted = expected(&field_nodes);
+            let message = if what.contains(&wanted) {
+                format!("missing field \"{name}\"{what}")
+            } else {
+                format!("missing field \"{name}\"{what}: expected {wanted}")
+            };
+            vec![(field, problem(message))]
+        }
+        ValidationErrorKind::MinItems { limit } | ValidationErrorKind::MaxItems { limit } => {
+            let n = value.and_then(Value::as_array).map_or(0, Vec::len);
+            let (min, max) = item_bounds(&nodes);
+            let range = match (min, max) {
+                (Some(a), Some(b)) => format!("{a} to {b}"),
+                (Some(a), None) => format!("at least {a}"),
+                (None, Some(b)) => format!("at most {b}"),
+                (None, None) => limit.to_string(),
+            };
+            let has = if n == 0 {
+                "the list is empty".to_owned()
+            } else {
+                crate::text::plural(n, "entry", "entries")
+            };
+            let unit = if max == Some(1) || (max.is_none() && min == Some(1)) {
+                "entry"
+            } else {
+                "entries"
+            };
+            vec![(
+                path.to_owned(),
+                problem(format!("{has}: expected {range} {unit}")),
+            )]
+        }
+        _ => {
+            let value = value.unwrap_or(&Value::Null);
+            let tags = tag_options(&nodes);
+            if let Some(kind) = value.get("kind").and_then(Value::as_str)
+                && !tags.is_empty()
+                && !tags.iter().any(|t| t == kind)
+            {
+                let near = closest(kind, &tags)
+                    .map(|n| format!("; did you mean \"{n}\"?"))
+                    .unwrap_or_default();
+                return vec![(
+                    join_key(path, "kind"),
+                    problem(format!("\"{kind}\": expected {}{near}", expected(&nodes))),
+                )];
+            }
+            let mut message = format!("{}: expected {}", found(value), expected(&nodes));
+            if let Some(hint) = hint(value, &nodes) {
+                message.push_str("; ");
+                message.push_str(&hint);
+            }
+            vec![(path.to_owned(), problem(message))]
+        }
+    }
+}
+
+impl Shape {
+    /// Repairs the value at `path` in the copy kept for the checks of meaning.
+    fn repair(&mut self, path: &str, repair: &Repair) {
+        self.repaired_paths.push(path.to_owned());
+        let all = steps(path);
+        let Some((last, parents)) = all.split_last() else {
+            return;
+        };
+        let mut at = &mut self.repaired;
+        let mut prefix = String::new();
+        for step in parents {
+            at = match step {
+                Step::Key(k) => {
+                    prefix = join_key(&prefix, k);
+                    match at.get_mut(*k) {
+                        Some(v) => v,
+                        None => return,
+                    }
+                }
+                Step::Index(i) => {
+                    prefix = join_index(&prefix, *i);
+                    match at.get_mut(*i) {
+                        Some(v) => v,
+                        None => return,
+                    }
+                }
+            };
+        }
+        let required = schemas_at(&Value::Null, &prefix).iter().any(|n| {
+            matches!(last, Step::Key(k) if n.get("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x == k)))
+        });
+        let stand_in = placeholder(&schemas_at(&Value::Null, path));
+        match (last, repair, at) {
+            (Step::Key(k), Repair::Remove, Value::Object(map)) => {
+                map.remove(*k);
+            }
+            (Step::Key(k), Repair::Placeholder, Value::Object(map)) => {
+                if required {
+                    map.insert((*k).to_owned(), stand_in);
+                } else {
+                    map.remove(*k);
+                }
+            }
+            (Step::Index(i), _, Value::Array(items)) => {
+                if let Some(item) = items.get_mut(*i) {
+                    *item = stand_in;
+                }
+            }
+            _ => {}
+        }
+    }
+}

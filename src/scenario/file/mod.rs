@@ -1,0 +1,272 @@
+//! The scenario file format: plain types that a JSON file deserializes into.
+//!
+//! Every rule about a single value (its type, range, pattern, the fields an object may have)
+//! lives here, in the schema these types derive: `ambush-alley schema` prints it, and the
+//! validator checks the shape of a file against that very schema (`check::shape`), so the two
+//! never disagree. The rules between values (ids that must exist, totals covered once) are
+//! `check`'s. The doc comments become the schema's descriptions; `x-expected` holds the words
+//! the validator uses for what a value should look like.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::limits::{ARMOR, INSURGENCY_LEVEL, NAME_CHARS, OPTIMUM_RANGE, PLACE_CHARS, TURN_LIMIT};
+
+use super::Scale;
+
+mod forces;
+mod table;
+
+pub use forces::{
+    AmbushAtFile, AmbushFile, FigureFile, HotSpotPlace, LeaderFile, PointPlace, ScheduledFile,
+    UnitFile,
+};
+pub use table::{ArrivalFigureFile, ArrivalFile, RowFile, VictoryFile};
+
+/// The value of `format` in every scenario file.
+pub const SCENARIO_FORMAT: &str = "ambush-alley-scenario";
+/// The newest scenario format version this app reads (it reads every earlier one too).
+pub const SCENARIO_VERSION: u32 = 2;
+
+/// The pattern of a die: "d6", "d8", "d10" or "d12".
+pub const DIE_PATTERN: &str = r"^d(6|8|10|12)$";
+/// The pattern of text that is not blank.
+pub const TEXT_PATTERN: &str = r"\S";
+/// The pattern of a figure count: 1 to 20, or 1 to 4 dice plus up to 20.
+pub const COUNT_PATTERN: &str = r"^(([1-9]|1[0-9]|20)|[1-4]?d(6|8|10|12)(\+([0-9]|1[0-9]|20))?)$";
+
+/// An Ambush Alley scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    /// Always "ambush-alley-scenario".
+    #[schemars(extend("const" = SCENARIO_FORMAT))]
+    pub format: String,
+    /// Format version: 1 or 2. Version 2 adds fewer Hot Spots, spots neutralized at the start,
+    /// the Hot Spot roll's own faces, scheduled arrivals, ambushes at a named Hot Spot, leaders
+    /// with tags, reinforcement rows with their own names and dice, and more victory kinds.
+    #[schemars(range(min = 1, max = SCENARIO_VERSION))]
+    pub version: u32,
+    /// Stable id, such as "contracting-trouble".
+    #[schemars(regex(pattern = TEXT_PATTERN), extend("x-expected" = "an id in quotes, such as \"night-patrol\""))]
+    pub id: String,
+    /// Title shown to players.
+    #[schemars(regex(pattern = TEXT_PATTERN), length(max = NAME_CHARS.max))]
+    pub name: String,
+    /// The mission brief.
+    #[serde(default)]
+    pub brief: String,
+    /// Each side's objective.
+    #[serde(default)]
+    pub objectives: ObjectivesFile,
+    /// Table size, in words ("2'x2' at 15mm, 4'x4' at 28mm").
+    #[serde(default)]
+    pub table: String,
+    /// Figure scale the distances of this file are measured at: "15mm" or "28mm". Distances are
+    /// kept as written; a game played at the other scale converts them (28mm is 1.5 times 15mm).
+    #[serde(default)]
+    pub scale: Scale,
+    /// Special rules, one paragraph each.
+    #[serde(default)]
+    pub special_rules: Vec<String>,
+    /// Number of turns, when the game is limited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = TURN_LIMIT.min, max = TURN_LIMIT.max))]
+    pub turn_limit: Option<u32>,
+    /// Insurgency Level: a number from 1 to 6, or "automatic".
+    pub insurgency_level: InsurgencyFile,
+    /// What arriving Insurgent reinforcements are like.
+    pub insurgent_profile: ProfileFile,
+    /// The Hot Spots, numbered 1 to 5, each at most once: five in version 1, one to five in
+    /// version 2.
+    #[schemars(length(min = 1, max = 5))]
+    pub hot_spots: Vec<HotSpotFile>,
+    /// Version 2: which Hot Spot each face of the Hot Spot roll (a d6) names, or "choice" for
+    /// the Insurgent player's choice among the active spots. Without it, faces 1 to 5 name that
+    /// spot when the scenario has it, and every other face is the Insurgent player's choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hot_spot_roll: Option<HotSpotRollFile>,
+    /// The units on the table at the start (or held in ambush, or arriving on a later turn).
+    #[schemars(length(min = 1))]
+    pub units: Vec<UnitFile>,
+    /// Leaders: attached to a unit, or acting as one-figure units of their own.
+    #[serde(default)]
+    pub leaders: Vec<LeaderFile>,
+    /// The 2d6 reinforcement table: every total from 2 to 12 exactly once.
+    #[schemars(length(min = 1))]
+    pub reinforcements: Vec<RowFile>,
+    /// Ways to score victory points.
+    #[serde(default)]
+    pub victory: Vec<VictoryFile>,
+}
+
+/// Each side's objective.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectivesFile {
+    /// What the Regular player must do.
+    #[serde(default)]
+    pub regular: String,
+    /// What the Insurgent player must do.
+    #[serde(default)]
+    pub insurgent: String,
+}
+
+/// The Insurgency Level: 1 to 6, or "automatic".
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum InsurgencyFile {
+    /// Reinforcements come when a d6 rolls this or less.
+    Level(u32),
+    /// "automatic": reinforcements come every turn from the second.
+    Word(String),
+}
+
+impl JsonSchema for InsurgencyFile {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "InsurgencyFile".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "The Insurgency Level: a whole number from 1 to 6, or \"automatic\".",
+            "x-expected": "a whole number from 1 to 6, or \"automatic\"",
+            "anyOf": [
+                {"type": "integer", "minimum": INSURGENCY_LEVEL.min, "maximum": INSURGENCY_LEVEL.max},
+                {"const": "automatic"}
+            ]
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for InsurgencyFile {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = InsurgencyFile;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an Insurgency Level: a number from 1 to 6, or \"automatic\"")
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Self::Value, E> {
+                Ok(InsurgencyFile::Level(u32::try_from(v).unwrap_or(u32::MAX)))
+            }
+
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
+                Err(E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+            }
+
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(InsurgencyFile::Word(v.to_owned()))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+/// What arriving Insurgents are like.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileFile {
+    /// Troop Quality die of ordinary figures: d6, d8, d10 or d12.
+    #[schemars(regex(pattern = DIE_PATTERN), extend("x-expected" = DIE_WORDS))]
+    pub tq: String,
+    /// Troop Quality die of leaders.
+    #[schemars(regex(pattern = DIE_PATTERN), extend("x-expected" = DIE_WORDS))]
+    pub leader_tq: String,
+    /// Morale die.
+    #[schemars(regex(pattern = DIE_PATTERN), extend("x-expected" = DIE_WORDS))]
+    pub morale: String,
+    /// Optimum Range in inches, as measured at the scenario's scale.
+    #[schemars(range(max = OPTIMUM_RANGE.max))]
+    pub optimum_range: u32,
+    /// Armor dice.
+    #[serde(default)]
+    #[schemars(range(max = ARMOR.max))]
+    pub armor: u32,
+}
+
+/// One Hot Spot.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HotSpotFile {
+    /// 1 to 5.
+    #[schemars(range(min = 1, max = 5))]
+    pub number: u32,
+    /// Where it is, in words.
+    #[serde(default)]
+    #[schemars(length(max = PLACE_CHARS.max))]
+    pub location: String,
+    /// Version 2: false for a spot already neutralized when the game starts (default true).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub active: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
+}
+
+/// Version 2: what each face of the Hot Spot roll names.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HotSpotRollFile {
+    /// Face 1.
+    #[serde(rename = "1")]
+    pub one: SpotFace,
+    /// Face 2.
+    #[serde(rename = "2")]
+    pub two: SpotFace,
+    /// Face 3.
+    #[serde(rename = "3")]
+    pub three: SpotFace,
+    /// Face 4.
+    #[serde(rename = "4")]
+    pub four: SpotFace,
+    /// Face 5.
+    #[serde(rename = "5")]
+    pub five: SpotFace,
+    /// Face 6.
+    #[serde(rename = "6")]
+    pub six: SpotFace,
+}
+
+impl HotSpotRollFile {
+    /// The six faces, 1 first.
+    pub fn faces(&self) -> [&SpotFace; 6] {
+        [
+            &self.one,
+            &self.two,
+            &self.three,
+            &self.four,
+            &self.five,
+            &self.six,
+        ]
+    }
+}
+
+/// What a face of the Hot Spot roll names: a spot's number, or "choice".
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(extend("x-expected" = "a Hot Spot number from 1 to 5, or \"choice\""))]
+pub enum SpotFace {
+    /// That Hot Spot.
+    Spot(#[schemars(range(min = 1, max = 5))] u32),
+    /// The Insurgent player's choice among the active spots.
+    Choice(ChoiceWord),
+}
+
+/// The word "choice".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChoiceWord {
+    /// The Insurgent player chooses.
+    Choice,
+}
+
+/// How the schema and the validator name a die.
+pub const DIE_WORDS: &str = "a die: \"d6\", \"d8\", \"d10\" or \"d12\"";

@@ -1,0 +1,97 @@
+//! The reinforcement table and the victory points of a scenario file.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::limits::{NAME_CHARS, VICTORY_POINTS};
+use crate::unit::{Side, Weapon};
+
+use super::super::VictoryTrigger;
+use super::{COUNT_PATTERN, DIE_PATTERN, DIE_WORDS, TEXT_PATTERN};
+
+/// A row of the reinforcement table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RowFile {
+    /// Stable id of the row.
+    #[schemars(regex(pattern = TEXT_PATTERN))]
+    pub id: String,
+    /// The 2d6 totals this row covers (2 to 12).
+    #[schemars(length(min = 1), inner(range(min = 2, max = 12)))]
+    pub rolls: Vec<u32>,
+    /// Units that arrive.
+    pub units: Vec<ArrivalFile>,
+    /// Roll on the table once more.
+    #[serde(default)]
+    pub roll_again: bool,
+}
+
+/// A unit a row brings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ArrivalFile {
+    /// Version 2: its name ("Foreign fighters"); numbered after the scenario's arrivals when
+    /// left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = TEXT_PATTERN), length(max = NAME_CHARS.max))]
+    pub name: Option<String>,
+    /// Version 2: its Troop Quality, when it differs from the Insurgent profile's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = DIE_PATTERN), extend("x-expected" = DIE_WORDS))]
+    pub tq: Option<String>,
+    /// Version 2: its leaders' Troop Quality, when it differs from the profile's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = DIE_PATTERN), extend("x-expected" = DIE_WORDS))]
+    pub leader_tq: Option<String>,
+    /// Version 2: its Morale, when it differs from the profile's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = DIE_PATTERN), extend("x-expected" = DIE_WORDS))]
+    pub morale: Option<String>,
+    /// Its figures.
+    #[schemars(length(min = 1))]
+    pub figures: Vec<ArrivalFigureFile>,
+}
+
+/// Figures of one weapon in an arriving unit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ArrivalFigureFile {
+    /// How many: "1", "3", "1d6", "1d6+2", "2d6" (1 to 20, or 1 to 4 dice plus up to 20).
+    #[schemars(
+        regex(pattern = COUNT_PATTERN),
+        extend("x-expected" = "a figure count: a number from 1 to 20 (\"3\"), dice (\"1d6\") or dice plus a number (\"1d6+2\"), with no spaces")
+    )]
+    pub count: String,
+    /// Their weapon.
+    pub weapon: Weapon,
+    /// An RPG marked `*` in the booklet: each rolls a d6, 5–6 makes it an AT RPG.
+    #[serde(default)]
+    pub at_check: bool,
+}
+
+/// A way to score victory points.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryFile {
+    /// Stable id.
+    #[schemars(regex(pattern = TEXT_PATTERN))]
+    pub id: String,
+    /// Who scores it.
+    pub side: Side,
+    /// Points each time.
+    #[schemars(range(min = VICTORY_POINTS.min, max = VICTORY_POINTS.max))]
+    pub points: i32,
+    /// What it is for.
+    #[schemars(regex(pattern = TEXT_PATTERN))]
+    pub label: String,
+    /// How it is counted: {"kind": "manual"}, {"kind": "regular_wounded"},
+    /// {"kind": "regulars_killed"}, {"kind": "insurgent_casualties", "per": 3},
+    /// {"kind": "place_held", "place": "the pump house"} or
+    /// {"kind": "escorted_off", "tag": "contractor"}.
+    #[serde(default = "manual")]
+    pub trigger: VictoryTrigger,
+}
+
+fn manual() -> VictoryTrigger {
+    VictoryTrigger::Manual
+}
