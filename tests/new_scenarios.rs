@@ -323,3 +323,36 @@ fn every_shipped_scenario_opens_and_plays_a_few_hundred_random_commands() {
         assert_eq!(replayed.game.state(), game.state(), "{id}");
     }
 }
+
+#[test]
+fn the_hot_spot_roll_and_the_victory_points_are_told_in_words() {
+    let night = game_of(builtin::NIGHT_PATROL, None);
+    assert_eq!(
+        night.scenario().hot_spot_roll_words(),
+        "1–2 Hot Spot 1, 3–4 Hot Spot 2, 5 Hot Spot 3, 6 the Insurgent player's choice"
+    );
+    let words: Vec<String> = night
+        .scenario()
+        .victory
+        .iter()
+        .map(|v| v.trigger.words())
+        .collect();
+    assert_eq!(
+        words,
+        vec![
+            "once, if the half-built mosque is held at the end (the referee says)",
+            "the app counts it: once for every 3 Insurgent casualties",
+            "the app counts it: each Regular casualty with a First Aid result of 3 to 6",
+            "the app counts it: each Regular figure the referee records as killed",
+        ]
+    );
+    let pump = game_of(builtin::PUMP_HOUSE, None);
+    assert_eq!(
+        pump.scenario().hot_spot_roll_words(),
+        "1 Hot Spot 1, 2 Hot Spot 2, 3 Hot Spot 3, 4 Hot Spot 4, 5–6 the Insurgent player's choice"
+    );
+    assert_eq!(
+        pump.scenario().victory[0].trigger.words(),
+        "the app counts it: each figure tagged \"engineer\" that leaves by the north edge"
+    );
+}

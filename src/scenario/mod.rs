@@ -135,6 +135,40 @@ pub enum VictoryTrigger {
     },
 }
 
+impl VictoryTrigger {
+    /// How it is counted, in words: "the app counts it: once for every 3 Insurgent casualties".
+    pub fn words(&self) -> String {
+        match self {
+            VictoryTrigger::Manual => "the referee awards it".to_owned(),
+            VictoryTrigger::RegularWounded => {
+                "the app counts it: each Regular casualty with a First Aid result of 3 to 6"
+                    .to_owned()
+            }
+            VictoryTrigger::RegularsKilled => {
+                "the app counts it: each Regular figure the referee records as killed".to_owned()
+            }
+            VictoryTrigger::InsurgentCasualties { per: 1 } => {
+                "the app counts it: each Insurgent casualty".to_owned()
+            }
+            VictoryTrigger::InsurgentCasualties { per } => {
+                format!("the app counts it: once for every {per} Insurgent casualties")
+            }
+            VictoryTrigger::PlaceHeld { place } => {
+                format!("once, if {place} is held at the end (the referee says)")
+            }
+            VictoryTrigger::EscortedOff { tag, edges } => {
+                let edges: Vec<String> = edges.iter().map(|e| e.name().to_owned()).collect();
+                let by = match edges.as_slice() {
+                    [] => "any edge".to_owned(),
+                    [one] => format!("the {one} edge"),
+                    _ => format!("the {} edges", crate::text::and_list(&edges)),
+                };
+                format!("the app counts it: each figure tagged \"{tag}\" that leaves by {by}")
+            }
+        }
+    }
+}
+
 /// One way to score victory points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VictoryItem {
@@ -201,6 +235,33 @@ impl Scenario {
             .get(usize::from(face.saturating_sub(1)))
             .copied()
             .unwrap_or(SpotFaceSetup::Choice)
+    }
+
+    /// The Hot Spot roll in words, runs of faces together: "1–2 Hot Spot 1, 3–4 Hot Spot 2,
+    /// 5 Hot Spot 3, 6 the Insurgent player's choice".
+    pub fn hot_spot_roll_words(&self) -> String {
+        let mut runs: Vec<(u8, u8, SpotFaceSetup)> = Vec::new();
+        for face in 1..=6u8 {
+            let names = self.spot_for_face(face);
+            match runs.last_mut() {
+                Some((_, last, same)) if *same == names => *last = face,
+                _ => runs.push((face, face, names)),
+            }
+        }
+        runs.iter()
+            .map(|(first, last, names)| {
+                let faces = if first == last {
+                    first.to_string()
+                } else {
+                    format!("{first}–{last}")
+                };
+                match names {
+                    SpotFaceSetup::Spot(n) => format!("{faces} Hot Spot {n}"),
+                    SpotFaceSetup::Choice => format!("{faces} the Insurgent player's choice"),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// The Hot Spot roll a scenario without its own mapping uses: faces 1 to 5 name that spot

@@ -69,9 +69,22 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
         });
     ui.label(RichText::new("Victory points").strong());
     for item in &scenario.victory {
+        let unit = if item.points.abs() == 1 {
+            "point"
+        } else {
+            "points"
+        };
+        let each = if matches!(item.trigger, VictoryTrigger::PlaceHeld { .. }) {
+            ""
+        } else {
+            " each"
+        };
         ui.label(format!(
-            "{}: {} — {} points",
-            item.side, item.label, item.points
+            "{}: {} — {} {unit}{each}; {}",
+            item.side,
+            item.label,
+            item.points,
+            item.trigger.words()
         ));
     }
 }
@@ -89,13 +102,10 @@ fn hot_spots_ui(ui: &mut Ui, game: &Game) {
         };
         ui.label(format!("{}: {place} ({state})", spot.number));
     }
-    let faces: Vec<String> = (1..=6u8)
-        .map(|face| match scenario.spot_for_face(face) {
-            crate::scenario::SpotFaceSetup::Spot(n) => format!("{face} → Hot Spot {n}"),
-            crate::scenario::SpotFaceSetup::Choice => format!("{face} → Insurgent choice"),
-        })
-        .collect();
-    ui.label(format!("Hot Spot roll (d6): {}", faces.join(", ")));
+    ui.label(format!(
+        "Hot Spot roll (d6): {}",
+        scenario.hot_spot_roll_words()
+    ));
 }
 
 /// Units not on the table at the start: in ambush, or arriving on a set turn, with their terms.
@@ -106,7 +116,7 @@ fn held_back_ui(ui: &mut Ui, game: &Game) {
         .iter()
         .filter_map(|u| {
             if let Some(ambush) = &u.ambush {
-                Some(format!("{} in ambush: {}", u.name, ambush.terms()))
+                Some(format!("{}: held in ambush, {}", u.name, ambush.terms()))
             } else {
                 u.arrives
                     .as_ref()
