@@ -64,6 +64,46 @@ pub fn length_and_scale(game: &Game) -> String {
     format!("{limit}. Scale: {scale}.")
 }
 
+/// Each decision the solo opponent made by a weighed roll, one line each: what it took, with its
+/// chance and odds, and the best option it passed over. None when there are none; one line
+/// saying so while the reasoning is kept hidden until the end.
+pub fn solo_decisions(game: &Game) -> Vec<String> {
+    let state = game.state();
+    if state.solo_decisions.is_empty() {
+        return Vec::new();
+    }
+    if state.settings.doctrine_hidden && state.phase != crate::game::Phase::GameOver {
+        return vec![format!(
+            "{} decisions, kept hidden until the game is over",
+            state.solo_decisions.len()
+        )];
+    }
+    state
+        .solo_decisions
+        .iter()
+        .map(|d| {
+            let name = state.unit(d.unit).map_or("?", |u| u.name.as_str());
+            let roll = d
+                .roll
+                .map_or_else(|| "certain".to_owned(), |r| format!("rolled {r}"));
+            let taken = d.taken().map_or_else(String::new, |o| {
+                format!("{} ({}%, {roll}; {})", o.words, o.percent, o.odds)
+            });
+            // The options are kept best first: the best passed over is the first not taken.
+            let passed = d
+                .options
+                .iter()
+                .enumerate()
+                .find(|(i, _)| *i != d.chosen)
+                .map_or_else(
+                    || "no other option".to_owned(),
+                    |(_, o)| format!("best passed over: {} ({}%; {})", o.words, o.percent, o.odds),
+                );
+            format!("Turn {}, {name}, {}: {taken}; {passed}", d.turn, d.about)
+        })
+        .collect()
+}
+
 /// The game as it stands, in plain text.
 pub fn text(game: &Game) -> String {
     let state = game.state();
@@ -120,6 +160,13 @@ pub fn text(game: &Game) -> String {
                     out.push_str(&format!("    status: {}\n", badges.join(", ")));
                 }
             }
+        }
+    }
+    let decisions = solo_decisions(game);
+    if !decisions.is_empty() {
+        out.push_str("\nSolo opponent's decisions\n");
+        for line in decisions {
+            out.push_str(&format!("  {line}\n"));
         }
     }
     if !state.pending.is_empty() {
@@ -184,6 +231,7 @@ struct ReportJson<'a> {
     pending: Vec<String>,
     events: usize,
     entries: usize,
+    solo_decisions: Vec<String>,
 }
 
 /// The game as it stands, as one JSON object.
@@ -251,6 +299,7 @@ pub fn json(game: &Game) -> serde_json::Value {
             .collect(),
         events: game.events_in_effect(),
         entries: game.entry_count(),
+        solo_decisions: solo_decisions(game),
     };
     serde_json::to_value(&report).unwrap_or(serde_json::Value::Null)
 }
@@ -280,6 +329,14 @@ pub fn markdown(game: &Game) -> String {
                     figures.join(", ")
                 }
             ));
+        }
+        out.push('\n');
+    }
+    let decisions = solo_decisions(game);
+    if !decisions.is_empty() {
+        out.push_str("## The solo opponent's decisions\n\n");
+        for line in decisions {
+            out.push_str(&format!("- {line}\n"));
         }
         out.push('\n');
     }

@@ -288,6 +288,16 @@ pub enum Command {
         /// The words.
         text: String,
     },
+    /// The solo opponent decides for an Insurgent unit among weighed options, by a percentile
+    /// roll (two d10, tens then units; 0 and 0 is 100) unless one option is certain.
+    SoloDecide {
+        /// The Insurgent unit.
+        unit: UnitId,
+        /// What is decided.
+        about: String,
+        /// The options, with their chances adding up to 100.
+        options: Vec<super::solo::SoloOption>,
+    },
     /// The referee declares the game over (victory conditions met, or time is up).
     EndGame,
     /// The referee plays on past the end the app proposes.

@@ -77,6 +77,11 @@ impl GameState {
             }
             Command::AwardVictory { item, delta } => self.check_award(scenario, item, *delta),
             Command::SoloNote { unit, text } => self.check_note(*unit, text),
+            Command::SoloDecide {
+                unit,
+                about,
+                options,
+            } => self.check_solo_decide(*unit, about, options),
             Command::ChangeSettings { .. } => Ok(DiceRequest::none()),
             Command::SetStatus { unit, status } => self.check_set_status(*unit, status),
             Command::EditUnit { unit, changes } => self.check_edit_unit(*unit, changes),
@@ -175,6 +180,11 @@ impl GameState {
             Command::SkipPending { pending } => self.skip_pending(*pending),
             Command::AwardVictory { item, delta } => self.award(scenario, item, *delta),
             Command::SoloNote { text, .. } => Outcome::text(format!("Solo: {text}")),
+            Command::SoloDecide {
+                unit,
+                about,
+                options,
+            } => self.solo_decide(*unit, about, options, faces.group(0)),
             Command::ChangeSettings { settings } => self.change_settings(settings),
             Command::SetStatus { unit, status } => self.set_status(*unit, status),
             Command::EditUnit { unit, changes } => self.edit_unit(*unit, changes),

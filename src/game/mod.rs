@@ -16,6 +16,7 @@ mod mechanics;
 pub mod outcome;
 pub mod pending;
 pub mod query;
+pub mod solo;
 pub mod state;
 pub mod words;
 
@@ -26,4 +27,5 @@ pub use log::{Entry, EntryRef, Game, HistoryError, PlayError, Refusal, Replay, R
 pub use outcome::{Detail, FireReport, Outcome};
 pub use pending::{EndReason, MoraleReason, Pending, PendingStep};
 pub use query::Allowance;
+pub use solo::{SoloDecision, SoloDifficulty, SoloOption};
 pub use state::{GameState, Phase, Settings};

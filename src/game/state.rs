@@ -74,6 +74,10 @@ pub struct Settings {
     pub scale: Scale,
     /// The app commands the Insurgents.
     pub solo: bool,
+    /// How sharp the solo opponent is.
+    pub difficulty: super::solo::SoloDifficulty,
+    /// The solo opponent keeps its reasoning out of sight until the game is over.
+    pub doctrine_hidden: bool,
 }
 
 /// A victory-point counter.
@@ -133,6 +137,8 @@ pub struct GameState {
     pub insurgent_casualties: u32,
     /// The figure scale the scenario's distances were written at.
     pub written_scale: crate::table::Scale,
+    /// The solo opponent's decisions made by a weighted roll, oldest first.
+    pub solo_decisions: Vec<super::solo::SoloDecision>,
 }
 
 impl GameState {
@@ -174,6 +180,7 @@ impl GameState {
             arrivals: 0,
             insurgent_casualties: 0,
             written_scale: scenario.scale,
+            solo_decisions: Vec::new(),
         };
         for setup in &scenario.units {
             let id = state.new_unit_id();

@@ -9,8 +9,9 @@
 
 mod orders;
 pub mod plan;
+pub mod weigh;
 
-pub use orders::{Order, OrderFor, hot_spot_choice, orders};
+pub use orders::{ORDERS, Order, OrderFor, UnitOrders, chosen, hot_spot_choice, orders};
 
 use crate::game::{Command, Game, GameState, QualityPurpose, ReactionKind};
 use crate::rules::checks::ReactionModifiers;
@@ -53,14 +54,43 @@ pub enum RegularAction {
 }
 
 /// One Insurgent unit's answer to a Regular activation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct InterruptDecision {
     /// The Insurgent unit.
     pub unit: UnitId,
-    /// Whether it tries to interrupt, and how.
-    pub attempt: Option<ReactionKind>,
-    /// Why, in words.
-    pub reason: String,
+    /// What it would interrupt.
+    pub kind: ReactionKind,
+    /// Why it holds, when the rules or its nature leave it no choice.
+    pub held: Option<String>,
+    /// Its choice between interrupting and waiting, weighed: the decision to roll.
+    pub decide: Option<Command>,
+    /// The words of the option to interrupt (the branch taken when the roll picks it).
+    pub interrupt: String,
+}
+
+impl InterruptDecision {
+    /// What the decision is about, as logged.
+    pub fn about(regular: &str) -> String {
+        format!("answer to {regular}'s activation")
+    }
+
+    /// The words for the player before the roll: why it holds, or its options with chances.
+    pub fn summary(&self, state: &GameState) -> String {
+        let name = state.unit(self.unit).map_or("", |u| u.name.as_str());
+        if let Some(why) = &self.held {
+            return why.clone();
+        }
+        match &self.decide {
+            Some(Command::SoloDecide { options, .. }) => {
+                let weighed: Vec<String> = options
+                    .iter()
+                    .map(|o| format!("{} {}% ({})", o.words, o.percent, o.odds))
+                    .collect();
+                format!("{name} weighs: {}", weighed.join(" · "))
+            }
+            _ => String::new(),
+        }
+    }
 }
 
 /// The first command of an interruption by this unit: its Interrupt check if it has no leader,
@@ -82,13 +112,16 @@ pub fn interrupt_opening(unit: &Unit, regular: &Unit, kind: ReactionKind) -> Com
 }
 
 /// Decides, for every Insurgent unit the player says can see the activating Regular unit,
-/// whether it tries to interrupt.
+/// whether it may interrupt, and weighs interrupting against waiting for those that may.
 ///
 /// Doctrine: a unit the rules do not let interrupt (the gate says why: Shaken, done, already
-/// interrupted…) holds. A lone leader holds (he joins a unit in the Insurgent phase). A unit with a leader
-/// interrupts whenever it has an opening: the target in the open, running (Rapid) or within
-/// its Optimum Range. A unit without a leader risks its whole turn on the Interrupt check, so it
-/// interrupts only an easy target: one in the open or running.
+/// interrupted…) holds, and so does a lone leader (he is worth more leading a unit). Any other
+/// unit weighs two options by the exact odds (see `weigh`): interrupting now is worth its
+/// chance of passing its Interrupt check (when it has no leader) times, if it wins the Reaction
+/// test, the casualties its fire is expected to cause, and, if it loses, half of them less half
+/// of the Marines' return fire; a failed check costs the fire it would have had in its own turn.
+/// Waiting is worth that fire in its own turn, times the chance the Marines are still in sight
+/// (one in two for a unit on the move, four in five for one standing still).
 pub fn interrupts(
     game: &Game,
     regular: UnitId,
@@ -110,6 +143,8 @@ pub fn interrupts(
         RegularAction::Moves => ReactionKind::InterruptMovement,
         RegularAction::Fires => ReactionKind::InterruptFire,
     };
+    let difficulty = state.settings.difficulty;
+    let about = InterruptDecision::about(&target.name);
     let mut decisions: Vec<(i32, InterruptDecision)> = Vec::new();
     for (id, view) in views {
         let Some(unit) = state.unit(*id) else {
@@ -119,10 +154,13 @@ pub fn interrupts(
             continue;
         }
         let name = &unit.name;
+        let interrupt = format!("interrupt {}", target.name);
         let hold = |reason: String| InterruptDecision {
             unit: *id,
-            attempt: None,
-            reason,
+            kind,
+            held: Some(reason),
+            decide: None,
+            interrupt: interrupt.clone(),
         };
         if let Err(why) = game.check(&interrupt_opening(unit, target, kind)) {
             decisions.push((0, hold(format!("{name} holds: {why}."))));
@@ -148,55 +186,84 @@ pub fn interrupts(
             ));
             continue;
         }
-        // What makes the target inviting, named once: "Fireteam Bravo is in the open and
-        // running", "it is within Optimum Range".
-        let mut about_target = Vec::new();
-        if view.exposed {
-            about_target.push("in the open");
-        }
-        if speed == Movement::Rapid && action == RegularAction::Moves {
-            about_target.push("running");
-        }
-        let easy = !about_target.is_empty();
-        let mut openings = Vec::new();
-        if easy {
-            openings.push(format!("{} is {}", target.name, about_target.join(" and ")));
-        }
-        if view.in_range {
-            openings.push("it is within Optimum Range".to_owned());
-        }
-        let firepower = fire::firepower(unit, &FireModifiers::default()).len() as i32;
-        let attempt = |reason: String| InterruptDecision {
-            unit: *id,
-            attempt: Some(kind),
-            reason,
+        let modifiers = FireModifiers {
+            ..fire_modifiers(state, unit, target, view)
         };
-        let decision = if unit.has_leader() && !openings.is_empty() {
-            attempt(format!(
-                "{name} interrupts: it has a leader and {}.",
-                openings.join(" and ")
-            ))
-        } else if unit.has_leader() {
-            hold(format!(
-                "{name} holds: no opening on {} (not in the open, not running, out of range); it waits for its own turn.",
-                target.name
-            ))
-        } else if easy {
-            attempt(format!(
-                "{name} tries to interrupt without a leader: {}, too good to miss.",
-                openings.join(" and ")
-            ))
+        let (now, fire_words) = weigh::fire_value(unit, target, &modifiers);
+        let p_check = weigh::check_chance(unit);
+        let p_first = weigh::first_chance(unit, target);
+        let back = weigh::return_fire(state, target, unit, view.in_range);
+        let still_there = if speed == Movement::Halted { 0.8 } else { 0.5 };
+        let later = now * still_there;
+        let value = p_check * (p_first * now + (1.0 - p_first) * (0.5 * now - 0.5 * back))
+            - (1.0 - p_check) * later
+            + weigh::interrupt_readiness(difficulty);
+        let check_words = if unit.needs_interrupt_check() {
+            format!("Interrupt check {}, ", weigh::percent_words(p_check))
         } else {
-            hold(format!(
-                "{name} holds: without a leader it risks its turn on the Interrupt check, and {} is neither in the open nor running.",
-                target.name
-            ))
+            String::new()
         };
-        decisions.push((firepower, decision));
+        let choices = vec![
+            weigh::Choice {
+                words: interrupt.clone(),
+                score: value,
+                odds: format!(
+                    "{check_words}first in the Reaction test {}, {fire_words}, return fire {back:.2}",
+                    weigh::percent_words(p_first)
+                ),
+                leaning: weigh::Leaning::Bold,
+                action: (),
+            },
+            weigh::Choice {
+                words: "wait for its own turn".to_owned(),
+                score: later,
+                odds: format!(
+                    "{later:.2} casualties expected then ({} chance the target is still in sight)",
+                    weigh::percent_words(still_there)
+                ),
+                leaning: weigh::Leaning::Careful,
+                action: (),
+            },
+        ];
+        let (_, options) = weigh::options(choices, weigh::Stance::of(unit), difficulty);
+        let firepower = fire::firepower(unit, &FireModifiers::default()).len() as i32;
+        decisions.push((
+            firepower,
+            InterruptDecision {
+                unit: *id,
+                kind,
+                held: None,
+                decide: Some(Command::SoloDecide {
+                    unit: *id,
+                    about: about.clone(),
+                    options,
+                }),
+                interrupt,
+            },
+        ));
     }
-    // The strongest interrupt first.
-    decisions.sort_by_key(|(firepower, d)| (d.attempt.is_none(), -firepower));
+    // The strongest first.
+    decisions.sort_by_key(|(firepower, d)| (d.decide.is_none(), -firepower));
     decisions.into_iter().map(|(_, d)| d).collect()
+}
+
+/// The Insurgent units whose view of the activating Regular unit can change the Insurgents'
+/// answer: those that could interrupt it if they saw it (not those the rules hold back, nor
+/// lone leaders). Only these are asked about.
+pub fn asked_about(game: &Game, regular: UnitId, action: RegularAction) -> Vec<UnitId> {
+    let views: Vec<(UnitId, View)> = game
+        .state()
+        .units_in_play(Side::Insurgent)
+        .map(|u| (u.id, View::unseen(regular)))
+        .collect();
+    let mut asked: Vec<UnitId> = interrupts(game, regular, action, &views)
+        .into_iter()
+        .filter(|d| d.decide.is_some())
+        .map(|d| d.unit)
+        .collect();
+    // In the order of the table, not of strength, so the questions never move.
+    asked.sort();
+    asked
 }
 
 /// The plain-words result of an interruption once the Reaction test is made.

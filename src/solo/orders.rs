@@ -1,16 +1,27 @@
-//! The Insurgent phase: one order for each Insurgent unit still to act, with its reason.
+//! The Insurgent phase: for each Insurgent unit still to act, its options weighed by the odds;
+//! once the roll has chosen, the order with its reason.
 
-use crate::game::{Command, FireContext, Game};
-use crate::rules::fire::{self, FireModifiers, Pool};
+use crate::game::{Command, FireContext, Game, GameState};
+use crate::rules::fire::FireModifiers;
+use crate::scenario::VictoryTrigger;
 use crate::unit::{Movement, Side, Unit, UnitId};
 
+use super::weigh::{self, Choice, Leaning, Stance};
 use super::{View, fire_modifiers};
+
+/// What the decision of an Insurgent unit's own action is called in the log.
+pub const ORDERS: &str = "its orders";
 
 /// An order for an Insurgent unit in the Insurgent phase.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Order {
-    /// Fire at a Regular unit (staying put).
+    /// Fire at a Regular unit, staying put.
     Fire {
+        /// The target.
+        target: UnitId,
+    },
+    /// Move Cautiously into its Optimum Range of a Regular unit, then fire at it.
+    CloseAndFire {
         /// The target.
         target: UnitId,
     },
@@ -23,7 +34,15 @@ pub enum Order {
     FallBack,
     /// Stay in cover and wait.
     TakeCover,
-    /// Advance cautiously toward the Marines (or toward those carrying the contractors).
+    /// A leader on his own keeps out of sight, for the next unit that needs him.
+    StayHidden,
+    /// Move Cautiously to stand between the unit carrying what the Regulars must bring off and
+    /// the edge they score by.
+    BlockExit {
+        /// The edge, in words.
+        edge: String,
+    },
+    /// Advance Cautiously toward the Marines (or toward those carrying the contractors).
     Advance {
         /// What to advance on, in words.
         toward: String,
@@ -43,178 +62,321 @@ pub struct OrderFor {
     pub reason: String,
 }
 
-/// How inviting a target is, from the pools of a fire at it: higher is more vulnerable.
-fn vulnerability(target: &Unit, firepower: &Pool, defense: &Pool) -> (i32, i32) {
-    let carrying = i32::from(target.dependant_count() > 0);
-    // More attack dice than defence dice is what kills; ties go to the unit with dependants.
-    (firepower.len() as i32 - defense.len() as i32, carrying)
+/// The options of one Insurgent unit, weighed, and the decision that rolls for one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitOrders {
+    /// The unit.
+    pub unit: UnitId,
+    /// Its options, best first (the orders are in `action`).
+    pub choices: Vec<Choice<OrderFor>>,
+    /// The decision to play.
+    pub decide: Command,
 }
 
-/// Orders for every Insurgent unit that has not acted, in the Insurgent phase.
+/// The options of every Insurgent unit that may still act this phase (leaders on their own
+/// first: joining changes what the joined unit may do).
 ///
-/// Doctrine, in order: a Shaken unit falls back. A lone leader joins the strongest leaderless
-/// unit still to act (these orders come first). A unit that sees a target fires at the most
-/// vulnerable one (most attack dice over defence dice; those carrying dependants first on a
-/// tie). A unit a leader has just joined, or one reduced to a single figure, with nothing to
-/// shoot stays in cover. Anyone else advances cautiously: toward the unit carrying the
-/// contractors if one does, else toward the nearest Marines.
-pub fn orders(game: &Game, views: &[(UnitId, Vec<View>)]) -> Vec<OrderFor> {
+/// Doctrine: a Shaken unit falls back (no choice). A leader on his own weighs joining each
+/// leaderless unit he may join against staying out of sight. Any other unit weighs, by the
+/// exact odds: firing at each Regular unit it sees (the casualties expected); moving into its
+/// Optimum Range of one it sees beyond it and firing (those casualties and a third more for the
+/// ground it gains, less a tenth of the return fire it walks into while it moves); blocking the edge the Regulars must take the contractors off by (a tenth
+/// of the points at stake); advancing toward the Marines (three tenths of what it could do at
+/// Optimum Range against Marines in the open); and staying in cover (a little, more for a unit
+/// down to one figure).
+pub fn orders(game: &Game, views: &[(UnitId, Vec<View>)]) -> Vec<UnitOrders> {
     let state = game.state();
-    let carrier = state
-        .units_in_play(Side::Regular)
-        .find(|u| u.figures.iter().any(|f| f.tag.is_some()) && !u.non_combatant)
-        .map(|u| u.name.clone());
-    let waiting: Vec<&Unit> = state
+    let mut result: Vec<UnitOrders> = state
         .units_in_play(Side::Insurgent)
         .filter(|u| may_still_act(game, u.id))
-        .collect();
-    let mut joined_into: Vec<UnitId> = Vec::new();
-    let mut result = Vec::new();
-    for unit in &waiting {
-        let name = &unit.name;
-        let sees: &[View] = views
-            .iter()
-            .find(|(id, _)| *id == unit.id)
-            .map_or(&[], |(_, v)| v.as_slice());
-        if unit.is_shaken(state.turn) {
-            result.push(OrderFor {
+        .map(|unit| {
+            let sees = views
+                .iter()
+                .find(|(id, _)| *id == unit.id)
+                .map_or(&[][..], |(_, v)| v.as_slice());
+            let choices = choices_for(game, unit, sees);
+            let (choices, options) =
+                weigh::options(choices, Stance::of(unit), state.settings.difficulty);
+            UnitOrders {
                 unit: unit.id,
-                order: Order::FallBack,
-                words: format!(
+                choices,
+                decide: Command::SoloDecide {
+                    unit: unit.id,
+                    about: ORDERS.to_owned(),
+                    options,
+                },
+            }
+        })
+        .collect();
+    result.sort_by_key(|o| !state.unit(o.unit).is_some_and(Unit::leaders_only));
+    result
+}
+
+/// The order a unit's decision this turn took, with its options as they stand.
+pub fn chosen(game: &Game, orders: &UnitOrders) -> Option<OrderFor> {
+    let words = super::plan::taken(game, orders.unit, ORDERS)?;
+    orders
+        .choices
+        .iter()
+        .find(|c| c.words == words)
+        .map(|c| c.action.clone())
+}
+
+fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>> {
+    let state = game.state();
+    let name = &unit.name;
+    let order = |order: Order, words: String, reason: String| OrderFor {
+        unit: unit.id,
+        order,
+        words,
+        reason,
+    };
+    let choice = |words: &str, score: f64, odds: String, leaning, action: OrderFor| Choice {
+        words: words.to_owned(),
+        score,
+        odds,
+        leaning,
+        action,
+    };
+    if unit.is_shaken(state.turn) {
+        return vec![choice(
+            "fall back",
+            0.0,
+            "Shaken: no attack this turn".to_owned(),
+            Leaning::Careful,
+            order(
+                Order::FallBack,
+                format!(
                     "{name}: fall back Cautiously, away from the Marines, into the nearest cover."
                 ),
-                reason: "It is Shaken: it will not attack this turn.".to_owned(),
-            });
-            continue;
-        }
-        if unit.leaders_only() {
-            let target = waiting
-                .iter()
-                .filter(|u| {
-                    !u.has_leader()
-                        && !joined_into.contains(&u.id)
-                        && !u.leaders_only()
-                        && game
-                            .check(&Command::JoinUnit {
-                                from: unit.id,
-                                into: u.id,
-                            })
-                            .is_ok()
-                })
-                .max_by_key(|u| u.firing_count());
-            if let Some(into) = target {
-                joined_into.push(into.id);
-                result.push(OrderFor {
-                    unit: unit.id,
-                    order: Order::Join { into: into.id },
-                    words: format!("{name}: move to {} and join it.", into.name),
-                    reason: format!(
-                        "{} has no leader and must test before every action; a leader lets it act at once. It is the strongest such unit.",
-                        into.name
-                    ),
-                });
-                continue;
-            }
-        }
-        let best = sees
-            .iter()
-            .filter_map(|view| {
-                let target = state.unit(view.regular).filter(|t| t.in_play())?;
-                if !may_fire_at(game, unit.id, target.id) {
-                    return None;
-                }
-                let modifiers = fire_modifiers(state, unit, target, view);
-                let attack = fire::firepower(unit, &modifiers);
-                let defense = fire::defense(target, &modifiers);
-                Some((
-                    vulnerability(target, &attack, &defense),
-                    target,
-                    view,
-                    attack,
-                    defense,
-                ))
-            })
-            .max_by_key(|(score, ..)| *score);
-        if let Some((_, target, view, attack, defense)) = best {
-            let mut why = Vec::new();
-            if view.exposed {
-                why.push("it is in the open");
-            }
-            if view.in_range {
-                why.push("it is within Optimum Range");
-            }
-            if target.dependant_count() > 0 {
-                why.push("it is carrying dependants");
-            }
-            if view.solid_cover {
-                why.push("even behind Solid Cover");
-            }
-            result.push(OrderFor {
-                unit: unit.id,
-                order: Order::Fire { target: target.id },
-                words: format!("{name}: stay where it is and fire at {}.", target.name),
-                reason: format!(
-                    "{} is the most vulnerable target it can see: {} against {}{}.",
-                    target.name,
-                    attack.notation(),
-                    defense.notation(),
-                    if why.is_empty() {
-                        String::new()
-                    } else {
-                        format!("; {}", why.join(", "))
-                    }
-                ),
-            });
-            continue;
-        }
-        let may_move = game
-            .check(&Command::InsurgentAction {
-                unit: unit.id,
-                movement: Movement::Cautious,
-            })
-            .is_ok();
-        if !may_move {
-            result.push(OrderFor {
-                unit: unit.id,
-                order: Order::TakeCover,
-                words: format!("{name}: stay where it is, in cover."),
-                reason: "It may not move this turn (a leader has just joined it, or it has just arrived from ambush), and it sees no target.".to_owned(),
-            });
-            continue;
-        }
-        if unit.firing_count() <= 1 && !unit.has_leader() {
-            result.push(OrderFor {
-                unit: unit.id,
-                order: Order::TakeCover,
-                words: format!("{name}: stay in cover and wait."),
-                reason: "It sees no target and is down to one figure: it keeps out of harm's way."
-                    .to_owned(),
-            });
-            continue;
-        }
-        let toward = carrier.clone().map_or_else(
-            || "the nearest Marines".to_owned(),
-            |c| format!("{c}, who carry the contractors"),
-        );
-        result.push(OrderFor {
-            unit: unit.id,
-            order: Order::Advance {
-                toward: toward.clone(),
-            },
-            words: format!(
-                "{name}: advance Cautiously (up to 6\") toward {toward}, from cover to cover."
+                "It is Shaken: it will not attack this turn.".to_owned(),
             ),
-            reason: if carrier.is_some() {
-                "It sees no target; the Insurgents must stop the contractors leaving the table."
-                    .to_owned()
-            } else {
-                "It sees no target; closing in keeps the pressure on the Marines.".to_owned()
-            },
-        });
+        )];
     }
-    // Leaders joining come first: they change what the units they join can do.
-    result.sort_by_key(|o| !matches!(o.order, Order::Join { .. }));
-    result
+    if unit.leaders_only() {
+        return leader_choices(game, unit);
+    }
+    let may_move = game
+        .check(&Command::InsurgentAction {
+            unit: unit.id,
+            movement: Movement::Cautious,
+        })
+        .is_ok();
+    let mut out = Vec::new();
+    for view in sees {
+        let Some(target) = state.unit(view.regular).filter(|t| t.in_play()) else {
+            continue;
+        };
+        if !may_fire_at(game, unit.id, target.id) {
+            continue;
+        }
+        let modifiers = fire_modifiers(state, unit, target, view);
+        let (value, odds) = weigh::fire_value(unit, target, &modifiers);
+        let mut why = vec![odds.clone()];
+        if view.exposed {
+            why.push("it is in the open".to_owned());
+        }
+        if view.in_range {
+            why.push("it is within Optimum Range".to_owned());
+        }
+        if view.solid_cover {
+            why.push("it is behind Solid Cover".to_owned());
+        }
+        out.push(choice(
+            &format!("fire at {}", target.name),
+            value,
+            odds,
+            Leaning::Bold,
+            order(
+                Order::Fire { target: target.id },
+                format!("{name}: stay where it is and fire at {}.", target.name),
+                format!("Fire at {}: {}.", target.name, why.join("; ")),
+            ),
+        ));
+        if !view.in_range && may_move {
+            let closer = FireModifiers {
+                optimum_range: true,
+                ..modifiers
+            };
+            let (value, odds) = weigh::fire_value(unit, target, &closer);
+            let back = weigh::return_fire(state, target, unit, true);
+            out.push(choice(
+                &format!("close on {} and fire", target.name),
+                1.3 * value - 0.1 * back,
+                format!("{odds} at Optimum Range, return fire {back:.2}"),
+                Leaning::Bold,
+                order(
+                    Order::CloseAndFire { target: target.id },
+                    format!(
+                        "{name}: move Cautiously, from cover to cover, until {} is within its Optimum Range ({}), then fire at it.",
+                        target.name,
+                        state.distance(unit.optimum_range)
+                    ),
+                    format!(
+                        "{} is beyond its Optimum Range: closing in makes its fire count ({odds}).",
+                        target.name
+                    ),
+                ),
+            ));
+        }
+    }
+    if may_move {
+        if let Some((carrier, edge, stake)) = exit_at_stake(game) {
+            out.push(choice(
+                &format!("block the {edge} edge"),
+                0.1 * stake,
+                format!("{stake} victory points leave with {carrier}"),
+                Leaning::Bold,
+                order(
+                    Order::BlockExit { edge: edge.clone() },
+                    format!(
+                        "{name}: move Cautiously to stand between {carrier} and the {edge} edge, in cover."
+                    ),
+                    format!(
+                        "{carrier} must take the contractors off by the {edge} edge: {stake} points are at stake."
+                    ),
+                ),
+            ));
+        }
+        let (potential, odds) = potential(state, unit);
+        let toward = state
+            .units_in_play(Side::Regular)
+            .find(|u| u.dependant_count() > 0 && !u.non_combatant)
+            .map_or_else(
+                || "the nearest Marines".to_owned(),
+                |c| format!("{}, who carry the contractors", c.name),
+            );
+        out.push(choice(
+            "advance",
+            0.3 * potential,
+            format!("{odds} once it gets there"),
+            Leaning::Bold,
+            order(
+                Order::Advance {
+                    toward: toward.clone(),
+                },
+                format!(
+                    "{name}: advance Cautiously ({}) toward {toward}, from cover to cover.",
+                    state.distance(6)
+                ),
+                format!("Closing in lets it fire with effect next time ({odds})."),
+            ),
+        ));
+    }
+    let alone = unit.firing_count() <= 1 && !unit.has_leader();
+    out.push(choice(
+        "stay in cover",
+        if alone { 0.25 } else { 0.05 },
+        if alone {
+            "down to one figure: it keeps out of harm's way".to_owned()
+        } else {
+            "no casualties either way".to_owned()
+        },
+        Leaning::Careful,
+        order(
+            Order::TakeCover,
+            format!("{name}: stay where it is, in cover."),
+            if may_move {
+                "It keeps out of harm's way this turn.".to_owned()
+            } else {
+                "It may not move this turn (a leader has just joined it, or it has just arrived), and it has no better shot.".to_owned()
+            },
+        ),
+    ));
+    out
+}
+
+/// A leader on his own: join a leaderless unit, or keep out of sight.
+fn leader_choices(game: &Game, leader: &Unit) -> Vec<Choice<OrderFor>> {
+    let state = game.state();
+    let name = &leader.name;
+    let mut out: Vec<Choice<OrderFor>> = state
+        .units_in_play(Side::Insurgent)
+        .filter(|u| !u.has_leader() && !u.leaders_only() && u.id != leader.id)
+        .filter(|u| {
+            game.check(&Command::JoinUnit {
+                from: leader.id,
+                into: u.id,
+            })
+            .is_ok()
+        })
+        .map(|into| Choice {
+            words: format!("join {}", into.name),
+            score: 0.3 + 0.05 * into.firing_count() as f64,
+            odds: format!(
+                "{} figures that act without a Quality check once he leads them",
+                into.firing_count()
+            ),
+            leaning: Leaning::Bold,
+            action: OrderFor {
+                unit: leader.id,
+                order: Order::Join { into: into.id },
+                words: format!(
+                    "{name}: if {} is within a Cautious move ({}), move to it out of sight and join it; otherwise stay out of sight.",
+                    into.name,
+                    state.distance(6)
+                ),
+                reason: format!(
+                    "{} has no leader and must test before every action; with him it acts at once.",
+                    into.name
+                ),
+            },
+        })
+        .collect();
+    out.push(Choice {
+        words: "stay out of sight".to_owned(),
+        score: 0.55,
+        odds: "a leader kept safe takes over the next arrivals".to_owned(),
+        leaning: Leaning::Careful,
+        action: OrderFor {
+            unit: leader.id,
+            order: Order::StayHidden,
+            words: format!("{name}: stay where he is, out of sight of the Marines."),
+            reason: "A leader alone is worth more leading a unit than shooting: he waits for one that needs him.".to_owned(),
+        },
+    });
+    out
+}
+
+/// What a unit could do at its Optimum Range against the weakest Marines in the open.
+fn potential(state: &GameState, unit: &Unit) -> (f64, String) {
+    state
+        .units_in_play(Side::Regular)
+        .filter(|t| !t.non_combatant)
+        .map(|t| {
+            let modifiers = FireModifiers {
+                optimum_range: true,
+                target_exposed: true,
+                ..FireModifiers::proposed(unit, t, state.settings.interruption_penalty)
+            };
+            weigh::fire_value(unit, t, &modifiers)
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap_or((0.0, "no Marines on the table".to_owned()))
+}
+
+/// The Regular unit carrying figures that score when escorted off, the edge, and the points.
+fn exit_at_stake(game: &Game) -> Option<(String, String, f64)> {
+    let state = game.state();
+    game.scenario().victory.iter().find_map(|item| {
+        let VictoryTrigger::EscortedOff { tag, edges } = &item.trigger else {
+            return None;
+        };
+        let edge = edges.first()?;
+        let carrier = state.units_in_play(Side::Regular).find(|u| {
+            !u.non_combatant && u.figures.iter().any(|f| f.tag.as_deref() == Some(tag))
+        })?;
+        let carried = carrier
+            .figures
+            .iter()
+            .filter(|f| f.tag.as_deref() == Some(tag))
+            .count();
+        Some((
+            carrier.name.clone(),
+            edge.name().to_owned(),
+            f64::from(item.points) * carried as f64,
+        ))
+    })
 }
 
 /// Which active Hot Spot the Insurgents choose on a roll of 6: the one nearest the Marines,

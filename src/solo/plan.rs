@@ -27,6 +27,18 @@ pub enum When {
 pub enum Step {
     /// Give a command, if its condition holds.
     Give(Command, When),
+    /// Steps taken only if this unit's latest decision this turn about `about` took the option
+    /// with these words (the roll is known only once the decision is played).
+    Branch {
+        /// The deciding unit.
+        unit: UnitId,
+        /// What the decision was about.
+        about: String,
+        /// The option's words.
+        option: String,
+        /// The steps.
+        steps: Vec<Step>,
+    },
     /// Log, in plain words, how this unit's interruption turned out.
     ReactionWords {
         /// The interrupting Insurgent unit.
@@ -58,10 +70,47 @@ impl Step {
     }
 }
 
+/// The next command of a plan, taking its steps from the front: a step whose condition does
+/// not hold is dropped, and a branch is opened into its steps when its option was taken.
+pub fn next_command(game: &Game, plan: &mut Vec<Step>) -> Option<Command> {
+    while !plan.is_empty() {
+        let step = plan.remove(0);
+        if let Step::Branch {
+            unit,
+            about,
+            option,
+            steps,
+        } = step
+        {
+            if taken(game, unit, &about).as_deref() == Some(option.as_str()) {
+                plan.splice(0..0, steps);
+            }
+            continue;
+        }
+        if let Some(command) = command(game, &step) {
+            return Some(command);
+        }
+    }
+    None
+}
+
+/// The words of the option a unit's latest decision this turn about `about` took.
+pub fn taken(game: &Game, unit: UnitId, about: &str) -> Option<String> {
+    let state = game.state();
+    state
+        .solo_decisions
+        .iter()
+        .rev()
+        .find(|d| d.unit == unit && d.turn == state.turn && d.about == about)
+        .and_then(|d| d.taken())
+        .map(|o| o.words.clone())
+}
+
 /// The command a step gives now, or `None` when its condition does not hold (it is dropped).
 pub fn command(game: &Game, step: &Step) -> Option<Command> {
     let state = game.state();
     match step {
+        Step::Branch { .. } => None,
         Step::Give(command, When::Always) => Some(command.clone()),
         Step::Give(command, When::Allowed) => game.check(command).is_ok().then(|| command.clone()),
         Step::Give(command, When::InsurgentsFirst(unit)) => state
@@ -96,33 +145,41 @@ pub fn interrupt_steps(
     let Some(target) = state.unit(regular) else {
         return Vec::new();
     };
+    let hidden = state.settings.doctrine_hidden;
     let mut steps: Vec<Step> = decisions
         .iter()
-        .map(|d| Step::note(Some(d.unit), d.reason.clone()))
+        .filter_map(|d| d.held.as_ref().filter(|_| !hidden).map(|why| (d.unit, why)))
+        .map(|(unit, why)| Step::note(Some(unit), why.clone()))
         .collect();
     for d in decisions {
-        let (Some(kind), Some(unit)) = (d.attempt, state.unit(d.unit)) else {
+        let (Some(decide), Some(unit)) = (&d.decide, state.unit(d.unit)) else {
             continue;
         };
+        let Command::SoloDecide { about, .. } = decide else {
+            continue;
+        };
+        steps.push(Step::always(decide.clone()));
+        let kind = d.kind;
+        let mut branch = Vec::new();
         if unit.needs_interrupt_check() {
-            steps.push(Step::always(Command::QualityCheck {
+            branch.push(Step::always(Command::QualityCheck {
                 unit: d.unit,
                 purpose: QualityPurpose::Interrupt,
             }));
         }
-        steps.push(Step::if_allowed(Command::ReactionTest {
+        branch.push(Step::if_allowed(Command::ReactionTest {
             insurgent: d.unit,
             regular,
             kind,
             modifiers: ReactionModifiers::proposed(target),
         }));
-        steps.push(Step::ReactionWords {
+        branch.push(Step::ReactionWords {
             insurgent: d.unit,
             regular,
             kind,
         });
         let view = view_of(views, d.unit, regular);
-        steps.push(Step::Give(
+        branch.push(Step::Give(
             Command::Fire {
                 attacker: d.unit,
                 target: regular,
@@ -131,6 +188,12 @@ pub fn interrupt_steps(
             },
             When::InsurgentsFirst(d.unit),
         ));
+        steps.push(Step::Branch {
+            unit: d.unit,
+            about: about.clone(),
+            option: d.interrupt.clone(),
+            steps: branch,
+        });
     }
     steps
 }
@@ -190,13 +253,22 @@ pub fn order_steps(
     let state = game.state();
     let act = |movement| Step::always(Command::InsurgentAction { unit, movement });
     match order {
-        Order::Fire { target } => {
+        Order::Fire { target } | Order::CloseAndFire { target } => {
             let (Some(ins), Some(reg)) = (state.unit(unit), state.unit(*target)) else {
                 return Vec::new();
             };
-            let view = view_of(views, unit, *target);
+            // Closing in: a Cautious move that ends within its Optimum Range.
+            let closing = matches!(order, Order::CloseAndFire { .. });
+            let view = View {
+                in_range: closing || view_of(views, unit, *target).in_range,
+                ..view_of(views, unit, *target)
+            };
             vec![
-                act(Movement::Halted),
+                act(if closing {
+                    Movement::Cautious
+                } else {
+                    Movement::Halted
+                }),
                 Step::if_allowed(Command::Fire {
                     attacker: unit,
                     target: *target,
@@ -209,8 +281,10 @@ pub fn order_steps(
             from: unit,
             into: *into,
         })],
-        Order::FallBack | Order::Advance { .. } => vec![act(Movement::Cautious)],
-        Order::TakeCover => vec![act(Movement::Halted)],
+        Order::FallBack | Order::Advance { .. } | Order::BlockExit { .. } => {
+            vec![act(Movement::Cautious)]
+        }
+        Order::TakeCover | Order::StayHidden => vec![act(Movement::Halted)],
     }
 }
 

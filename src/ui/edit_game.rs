@@ -169,6 +169,18 @@ pub(super) fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>)
                 ui.radio_value(&mut settings.scale, Scale::Mm15, "15mm");
                 ui.radio_value(&mut settings.scale, Scale::Mm28, "28mm");
             });
+            if settings.solo {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Solo opponent:");
+                    for level in crate::game::SoloDifficulty::ALL {
+                        ui.radio_value(&mut settings.difficulty, level, level.name());
+                    }
+                });
+                ui.checkbox(
+                    &mut settings.doctrine_hidden,
+                    "Keep its reasoning hidden until the game is over",
+                );
+            }
             if settings != state.settings {
                 queue.push(UiCommand::Play(Command::ChangeSettings { settings }));
             }

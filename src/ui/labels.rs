@@ -150,6 +150,7 @@ pub fn command_label(state: &GameState, command: &Command) -> String {
         Command::StartInsurgentPhase => "End Regular activations".to_owned(),
         Command::EndTurn => format!("End turn {}", state.turn),
         Command::SoloNote { .. } => "Note".to_owned(),
+        Command::SoloDecide { about, .. } => format!("Solo decision: {about}"),
         Command::EndGame => "End the game".to_owned(),
         Command::PlayOn => "Play on".to_owned(),
         Command::SkipPending { .. } => "Skip".to_owned(),

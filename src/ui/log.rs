@@ -96,7 +96,7 @@ impl LogKind {
             | Command::EndGame
             | Command::PlayOn
             | Command::SkipPending { .. } => LogKind::Turn,
-            Command::SoloNote { .. } => LogKind::Notes,
+            Command::SoloNote { .. } | Command::SoloDecide { .. } => LogKind::Notes,
             Command::RecordKilled { .. } => LogKind::Casualties,
             Command::AwardVictory { .. }
             | Command::ChangeSettings { .. }
@@ -143,6 +143,7 @@ pub fn units_of(command: &Command) -> Vec<UnitId> {
         | Command::SetWeapon { unit, .. }
         | Command::SetPresence { unit, .. } => vec![*unit],
         Command::SoloNote { unit, .. } => unit.iter().copied().collect(),
+        Command::SoloDecide { unit, .. } => vec![*unit],
         Command::MoveFigure { to, .. } => vec![*to],
         _ => Vec::new(),
     }

@@ -19,6 +19,7 @@ mod prefs;
 mod result;
 mod scenario_info;
 mod solo;
+mod solo_orders;
 mod start;
 mod style;
 mod top_bar;

@@ -1,5 +1,9 @@
-//! The solo opponent on the Now view: the player answers what only the table shows; the doctrine (`crate::solo`)
-//! decides for the Insurgents, and every decision goes into the log with its reason.
+//! The solo opponent on the Now view: the player answers what only the table shows; the
+//! doctrine (`crate::solo`) weighs the Insurgents' options, and a recorded roll chooses.
+//!
+//! Only what can change a decision is asked: for each Insurgent unit that could interrupt, one
+//! question (does it see the Marines, and within its Optimum Range?), and for the Marine unit
+//! two (in the open? behind Solid Cover?), asked again after it moved in reaction.
 
 use std::collections::BTreeMap;
 
@@ -8,9 +12,21 @@ use egui::{RichText, Ui};
 use crate::game::{Command, Game, PendingStep, Phase};
 use crate::solo::plan::{self, Step};
 use crate::solo::{self, RegularAction, View};
-use crate::unit::{Movement, Side, UnitId};
+use crate::unit::{Movement, UnitId};
 
 use super::style::{self, named_button};
+
+/// What an Insurgent unit sees of a Regular unit, as the player answered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sight {
+    /// Not in sight (the answer until one is given).
+    #[default]
+    Unseen,
+    /// In sight, beyond its Optimum Range.
+    Farther,
+    /// In sight and within its Optimum Range.
+    InRange,
+}
 
 /// The answers the player gave, remembered from one question to the next.
 #[derive(Debug, Default)]
@@ -20,74 +36,124 @@ pub struct SoloForm {
     /// Whether it moves or fires first.
     pub action: RegularAction,
     /// What each Insurgent unit sees of each Regular unit, by (Insurgent, Regular).
-    pub views: BTreeMap<(UnitId, UnitId), View>,
-    /// Whether each (Insurgent, Regular) pair is in sight.
-    pub seen: BTreeMap<(UnitId, UnitId), bool>,
+    pub sight: BTreeMap<(UnitId, UnitId), Sight>,
+    /// Regular units standing in the open.
+    pub open: BTreeMap<UnitId, bool>,
+    /// Regular units behind Solid Cover.
+    pub cover: BTreeMap<UnitId, bool>,
     /// The activation the Insurgents last answered: (Regular unit, turn, events in effect
     /// then). The answer stands while at least one of its steps is in effect; undoing them all
     /// takes it back.
     pub answered: Option<(UnitId, u32, usize)>,
+    /// Interruptions whose Regular unit was asked again after its reaction: (Insurgent,
+    /// Regular, turn).
+    pub asked_again: Vec<(UnitId, UnitId, u32)>,
+    /// Interruptions whose Insurgent unit lost sight and held its fire: (Insurgent, Regular,
+    /// turn).
+    pub held_fire: Vec<(UnitId, UnitId, u32)>,
 }
 
 impl SoloForm {
-    fn view(&mut self, insurgent: UnitId, regular: UnitId) -> &mut View {
-        self.views
-            .entry((insurgent, regular))
-            .or_insert_with(|| View::unseen(regular))
+    /// What an Insurgent unit sees of a Regular unit, if it sees it.
+    pub fn view(&self, insurgent: UnitId, regular: UnitId) -> Option<View> {
+        let sight = self.sight.get(&(insurgent, regular)).copied()?;
+        (sight != Sight::Unseen).then(|| View {
+            regular,
+            in_range: sight == Sight::InRange,
+            exposed: self.open.get(&regular).copied().unwrap_or(false),
+            solid_cover: self.cover.get(&regular).copied().unwrap_or(false),
+        })
     }
 
     /// The views of the Insurgent units that see `regular`.
     fn seen_by(&self, regular: UnitId) -> Vec<(UnitId, View)> {
-        self.seen
-            .iter()
-            .filter(|((_, r), seen)| *r == regular && **seen)
-            .filter_map(|((i, r), _)| self.views.get(&(*i, *r)).map(|v| (*i, v.clone())))
+        self.sight
+            .keys()
+            .filter(|(_, r)| *r == regular)
+            .filter_map(|&(i, r)| self.view(i, r).map(|v| (i, v)))
             .collect()
     }
 
     /// What an Insurgent unit sees.
-    fn sees(&self, insurgent: UnitId) -> Vec<View> {
-        self.seen
-            .iter()
-            .filter(|((i, _), seen)| *i == insurgent && **seen)
-            .filter_map(|(key, _)| self.views.get(key).cloned())
+    pub(super) fn sees(&self, insurgent: UnitId) -> Vec<View> {
+        self.sight
+            .keys()
+            .filter(|(i, _)| *i == insurgent)
+            .filter_map(|&(i, r)| self.view(i, r))
             .collect()
     }
 }
 
-/// What one Insurgent unit that sees a Regular unit sees of it.
-fn views_ui(ui: &mut Ui, form: &mut SoloForm, insurgent: UnitId, regular: UnitId, who: &str) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(format!("{who} sees it:"));
-        let view = form.view(insurgent, regular);
-        ui.checkbox(&mut view.in_range, "in its Optimum Range");
-        ui.checkbox(&mut view.exposed, "in the open");
-        ui.checkbox(&mut view.solid_cover, "behind Solid Cover");
-    });
-}
-
-fn sight_ui(
+/// One question with its answers side by side: "Insurgents 4 sees Fireteam Alpha? no · yes ·
+/// within 6"". Each answer is named in full for screen readers and tests.
+pub(super) fn question_ui<T: PartialEq + Copy>(
     ui: &mut Ui,
-    form: &mut SoloForm,
-    insurgent: UnitId,
-    regular: UnitId,
-    who: &str,
-    whom: &str,
+    question: &str,
+    value: &mut T,
+    answers: &[(T, &str)],
 ) {
     ui.horizontal_wrapped(|ui| {
-        let seen = form.seen.entry((insurgent, regular)).or_insert(false);
-        ui.checkbox(seen, format!("{who} can see {whom}"));
-        if *seen {
-            let view = form.view(insurgent, regular);
-            ui.checkbox(&mut view.in_range, "in its Optimum Range");
-            ui.checkbox(&mut view.exposed, "in the open");
-            ui.checkbox(&mut view.solid_cover, "behind Solid Cover");
+        ui.label(question);
+        for (answer, words) in answers {
+            let selected = *value == *answer;
+            let response = ui.selectable_label(selected, *words);
+            response.widget_info(|| {
+                egui::WidgetInfo::selected(
+                    egui::Role::RadioButton,
+                    true,
+                    selected,
+                    format!("{question} {words}"),
+                )
+            });
+            if response.clicked() {
+                *value = *answer;
+            }
         }
     });
 }
 
-/// The solo opponent's part of the Now view: what it asks the player, what it decided, and
-/// the buttons that let it act.
+/// Whether a Regular unit is in the open and behind Solid Cover: two questions.
+pub(super) fn ground_ui(ui: &mut Ui, form: &mut SoloForm, regular: UnitId, name: &str) {
+    let yes_no = [(false, "no"), (true, "yes")];
+    let open = form.open.entry(regular).or_insert(false);
+    question_ui(ui, &format!("Is {name} in the open?"), open, &yes_no);
+    let cover = form.cover.entry(regular).or_insert(false);
+    question_ui(
+        ui,
+        &format!("Is {name} behind Solid Cover from them?"),
+        cover,
+        &yes_no,
+    );
+}
+
+/// Does this Insurgent unit see that Regular unit, and within its Optimum Range?
+pub(super) fn sight_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut SoloForm,
+    insurgent: UnitId,
+    regular: UnitId,
+) {
+    let state = game.state();
+    let (Some(ins), Some(reg)) = (state.unit(insurgent), state.unit(regular)) else {
+        return;
+    };
+    let range = format!("yes, within {}", state.distance(ins.optimum_range));
+    let sight = form.sight.entry((insurgent, regular)).or_default();
+    question_ui(
+        ui,
+        &format!("Does {} see {}?", ins.name, reg.name),
+        sight,
+        &[
+            (Sight::Unseen, "no"),
+            (Sight::Farther, "yes, farther"),
+            (Sight::InRange, range.as_str()),
+        ],
+    );
+}
+
+/// The solo opponent's part of the Now view: what it asks the player, what it weighs, and the
+/// buttons that let it act.
 pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
     let state = game.state();
     for pending in &state.pending {
@@ -124,7 +190,7 @@ pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec
     }
     match state.phase {
         Phase::RegularActivations => activation_ui(ui, game, form, plan),
-        Phase::InsurgentActions => orders_ui(ui, game, form, plan),
+        Phase::InsurgentActions => super::solo_orders::orders_ui(ui, game, form, plan),
         Phase::Reinforcements => {
             ui.label("The Insurgents roll for their reinforcements themselves.");
         }
@@ -143,41 +209,6 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
         return;
     };
     let regular_id = regular.id;
-    let speed = regular
-        .status
-        .movement
-        .map_or("has not moved", Movement::name);
-    style::heading(ui, format!("{} activates ({speed})", regular.name));
-    ui.horizontal_wrapped(|ui| {
-        ui.label("It first:");
-        ui.radio_value(&mut form.action, RegularAction::Moves, "moves");
-        ui.radio_value(&mut form.action, RegularAction::Fires, "fires");
-    });
-    // Who sees it, in one wrapped row; then, for those that do, what they see.
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Who can see it?").strong());
-        for unit in state.units_in_play(Side::Insurgent) {
-            let seen = form.seen.entry((unit.id, regular_id)).or_insert(false);
-            ui.checkbox(seen, unit.name.as_str()).widget_info(|| {
-                egui::WidgetInfo::selected(
-                    egui::Role::CheckBox,
-                    true,
-                    *seen,
-                    format!("{} can see it", unit.name),
-                )
-            });
-        }
-    });
-    for unit in state.units_in_play(Side::Insurgent) {
-        if form
-            .seen
-            .get(&(unit.id, regular_id))
-            .copied()
-            .unwrap_or(false)
-        {
-            views_ui(ui, form, unit.id, regular_id, &unit.name);
-        }
-    }
     let answered = form.answered.is_some_and(|(unit, turn, events)| {
         unit == regular_id && turn == state.turn && game.events_in_effect() > events
     });
@@ -192,125 +223,127 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
         ui.label("Activate the next Regular unit, or end the Regular activations.");
         return;
     }
-    let views = form.seen_by(regular_id);
+    let speed = regular
+        .status
+        .movement
+        .map_or("has not moved", Movement::name);
+    style::heading(ui, format!("{} activates ({speed})", regular.name));
+    if regular
+        .status
+        .movement
+        .is_some_and(|m| m != Movement::Halted)
+    {
+        let action = &mut form.action;
+        question_ui(
+            ui,
+            "What does it do first?",
+            action,
+            &[
+                (RegularAction::Moves, "moves"),
+                (RegularAction::Fires, "fires"),
+            ],
+        );
+    }
+    let asked = solo::asked_about(game, regular_id, form.action);
+    if asked.is_empty() {
+        ui.label("No Insurgent unit could interrupt it: nobody is asked.");
+    }
+    for &insurgent in &asked {
+        sight_ui(ui, game, form, insurgent, regular_id);
+    }
+    let views: Vec<(UnitId, View)> = form
+        .seen_by(regular_id)
+        .into_iter()
+        .filter(|(i, _)| asked.contains(i))
+        .collect();
+    if !views.is_empty() {
+        ground_ui(ui, form, regular_id, &regular.name);
+    }
+    let views: Vec<(UnitId, View)> = form
+        .seen_by(regular_id)
+        .into_iter()
+        .filter(|(i, _)| asked.contains(i))
+        .collect();
     let decisions = solo::interrupts(game, regular_id, form.action, &views);
-    if decisions.is_empty() {
-        ui.label("No Insurgent unit can see it: nobody interrupts.");
-        return;
+    if !state.settings.doctrine_hidden {
+        for d in &decisions {
+            ui.label(RichText::new(d.summary(state)).weak());
+        }
     }
-    for d in &decisions {
-        ui.label(&d.reason);
-    }
-    let words = if decisions.iter().all(|d| d.attempt.is_none()) {
-        "Log the Insurgents' decision"
+    let words = if decisions.is_empty() {
+        "Nobody sees it: go on"
     } else {
-        "Let the Insurgents interrupt"
+        "Let the Insurgents answer"
     };
     if ui.button(RichText::new(words).strong()).clicked() {
         form.answered = Some((regular_id, state.turn, game.events_in_effect()));
-        plan.extend(plan::interrupt_steps(game, regular_id, &decisions, &views));
+        let steps = plan::interrupt_steps(game, regular_id, &decisions, &views);
+        if steps.is_empty() {
+            plan.push(Step::note(
+                None,
+                format!(
+                    "No Insurgent unit sees {}: nobody interrupts.",
+                    regular.name
+                ),
+            ));
+        }
+        plan.extend(steps);
     }
 }
 
 /// Interruptions where the Regulars reacted first: the Insurgents fire once the player has
-/// resolved the reaction.
+/// resolved the reaction, asking again what changed if the Marines moved or fired.
 fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
     let state = game.state();
     for (i, r) in plan::waiting_to_fire(game) {
         let (Some(ins), Some(reg)) = (state.unit(i), state.unit(r)) else {
             continue;
         };
-        ui.horizontal_wrapped(|ui| {
-            ui.label(format!(
-                "{} reacted first. When its reaction is done:",
-                reg.name
-            ));
-            if named_button(
-                ui,
-                format!("{} fires now", ins.name).as_str(),
-                &format!("{} fires now", ins.name),
-                true,
-            )
-            .clicked()
-            {
-                let view = form
-                    .views
-                    .get(&(i, r))
-                    .cloned()
-                    .unwrap_or_else(|| View::unseen(r));
-                plan.extend(plan::fire_after_reaction(game, i, r, &view));
-            }
-        });
-    }
-}
-
-fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
-    let state = game.state();
-    style::heading(ui, "Insurgent orders");
-    ui.label("For each unit, tick what it can see; carry out its order on the table, then say how it went.");
-    let regulars: Vec<(UnitId, String)> = state
-        .units_in_play(Side::Regular)
-        .filter(|u| !u.non_combatant)
-        .map(|u| (u.id, u.name.clone()))
-        .collect();
-    let waiting: Vec<UnitId> = state.units_in_play(Side::Insurgent).map(|u| u.id).collect();
-    let views: Vec<(UnitId, Vec<View>)> = waiting.iter().map(|&u| (u, form.sees(u))).collect();
-    let orders = solo::orders(game, &views);
-    if orders.is_empty() {
-        ui.label("Every Insurgent unit has acted: end the turn.");
-        return;
-    }
-    for order in orders {
-        let Some(unit) = state.unit(order.unit) else {
+        if form.held_fire.contains(&(i, r, state.turn)) {
             continue;
-        };
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.label(RichText::new(&order.words).strong());
-            ui.label(RichText::new(format!("Why: {}", order.reason)).italics());
-            for (r, name) in &regulars {
-                sight_ui(ui, form, unit.id, *r, "it", name);
+        }
+        let reacted = state.interruption_by(i).is_some_and(|x| x.answered(r));
+        ui.label(format!(
+            "{} reacted first. When its reaction is done:",
+            reg.name
+        ));
+        if reacted {
+            // It moved or fired: what the Insurgents see of it may have changed.
+            if !form.asked_again.contains(&(i, r, state.turn)) {
+                form.asked_again.push((i, r, state.turn));
+                form.sight.insert((i, r), Sight::Unseen);
+                form.open.insert(r, false);
+                form.cover.insert(r, false);
             }
-            ui.horizontal_wrapped(|ui| {
-                if named_button(
-                    ui,
-                    "Carried out",
-                    &format!("{} carried out its order", unit.name),
-                    true,
-                )
-                .clicked()
-                {
-                    plan.push(Step::note(
-                        Some(unit.id),
-                        format!("Order: {} Why: {} Carried out.", order.words, order.reason),
-                    ));
-                    let seen: Vec<(UnitId, View)> = form
-                        .sees(unit.id)
-                        .into_iter()
-                        .map(|v| (unit.id, v))
-                        .collect();
-                    plan.extend(plan::order_steps(game, unit.id, &order.order, &seen));
+            sight_ui(ui, game, form, i, r);
+            if form.view(i, r).is_some() {
+                ground_ui(ui, form, r, &reg.name);
+            }
+        }
+        let view = form.view(i, r);
+        ui.horizontal_wrapped(|ui| {
+            let (text, steps) = match &view {
+                Some(view) => (
+                    format!("{} fires now", ins.name),
+                    plan::fire_after_reaction(game, i, r, view),
+                ),
+                None => (
+                    format!("{} no longer sees it", ins.name),
+                    vec![Step::note(
+                        Some(i),
+                        format!(
+                            "{} has lost sight of {}: it holds its fire.",
+                            ins.name, reg.name
+                        ),
+                    )],
+                ),
+            };
+            if named_button(ui, text.as_str(), &text, true).clicked() {
+                if view.is_none() {
+                    form.held_fire.push((i, r, state.turn));
                 }
-                for (button, what) in [
-                    ("No line of sight", "no line of sight"),
-                    ("Could not get through", "the way was blocked"),
-                ] {
-                    if named_button(ui, button, &format!("{}: {button}", unit.name), true).clicked()
-                    {
-                        plan.push(Step::note(
-                            Some(unit.id),
-                            format!(
-                                "Order: {} Stopped on the table: {what}; it holds where it is.",
-                                order.words
-                            ),
-                        ));
-                        plan.push(Step::always(Command::InsurgentAction {
-                            unit: unit.id,
-                            movement: Movement::Halted,
-                        }));
-                    }
-                }
-            });
+                plan.extend(steps);
+            }
         });
     }
 }

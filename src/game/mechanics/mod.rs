@@ -4,6 +4,7 @@
 mod activation;
 mod ambush;
 mod casualties;
+mod decide;
 mod edits;
 mod fire;
 mod morale;

@@ -260,12 +260,9 @@ impl AssistantApp {
         let Some(game) = self.session.as_ref().map(Session::game) else {
             return;
         };
-        while !self.plan.is_empty() {
-            let step = self.plan.remove(0);
-            if let Some(command) = crate::solo::plan::command(game, &step) {
-                self.queue.push(UiCommand::SoloPlay(command));
-                return;
-            }
+        if let Some(command) = crate::solo::plan::next_command(game, &mut self.plan) {
+            self.queue.push(UiCommand::SoloPlay(command));
+            return;
         }
         if let Some(step) = crate::solo::plan::automatic_step(game)
             && let Some(command) = crate::solo::plan::command(game, &step)

@@ -53,9 +53,7 @@ fn from_solo(game: &Game, solo: &SoloForm, attacker: UnitId, target: UnitId) -> 
     let side = game.state().unit(attacker).map(|u| u.side);
     match side {
         Some(Side::Insurgent) => solo
-            .views
-            .get(&(attacker, target))
-            .filter(|_| solo.seen.get(&(attacker, target)).copied().unwrap_or(false))
+            .view(attacker, target)
             .map(|v| Situation {
                 optimum_range: v.in_range,
                 exposed: v.exposed,
@@ -65,10 +63,7 @@ fn from_solo(game: &Game, solo: &SoloForm, attacker: UnitId, target: UnitId) -> 
             .unwrap_or_default(),
         // Within the Insurgents' Optimum Range is within the Marines' longer one.
         Some(Side::Regular) => Situation {
-            optimum_range: solo
-                .views
-                .get(&(target, attacker))
-                .is_some_and(|v| v.in_range),
+            optimum_range: solo.view(target, attacker).is_some_and(|v| v.in_range),
             ..Situation::default()
         },
         None => Situation::default(),

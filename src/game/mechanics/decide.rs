@@ -1,0 +1,99 @@
+//! The solo opponent's weighted choices: well formed, and rolled for with a percentile.
+
+use crate::dice::{DiceRequest, Die, Face};
+use crate::game::error::RuleError;
+use crate::game::lookup::Result;
+use crate::game::outcome::Outcome;
+use crate::game::solo::{SoloDecision, SoloOption, pick};
+use crate::game::state::GameState;
+use crate::unit::{Side, UnitId};
+
+/// The most options one decision weighs.
+pub const MAX_OPTIONS: usize = 12;
+
+impl GameState {
+    /// Refused unless the game is solo, the unit is an Insurgent one, and the options are 1 to
+    /// 12 with chances adding up to 100. One certain option needs no dice; otherwise two d10.
+    pub(in crate::game) fn check_solo_decide(
+        &self,
+        unit: UnitId,
+        about: &str,
+        options: &[SoloOption],
+    ) -> Result<DiceRequest> {
+        let invalid = |why: String| Err(RuleError::InvalidEdit(why));
+        if !self.settings.solo {
+            return invalid("only the solo opponent decides by a weighted roll".to_owned());
+        }
+        let deciding = self.get(unit)?;
+        if deciding.side != Side::Insurgent {
+            return invalid(format!("{} is not an Insurgent unit", deciding.name));
+        }
+        if about.trim().is_empty() || options.iter().any(|o| o.words.trim().is_empty()) {
+            return invalid("a decision and each of its options need words".to_owned());
+        }
+        if options.is_empty() || options.len() > MAX_OPTIONS {
+            return invalid(format!(
+                "{} options: a decision weighs 1 to {MAX_OPTIONS}",
+                options.len()
+            ));
+        }
+        let total: u32 = options.iter().map(|o| u32::from(o.percent)).sum();
+        if total != 100 {
+            return invalid(format!("the chances add up to {total}%, not 100%"));
+        }
+        let mut request = DiceRequest::none();
+        if !options.iter().any(|o| o.percent == 100) {
+            request.push_each(
+                "Solo choice (percentile)",
+                Die::D10,
+                vec!["tens".to_owned(), "units".to_owned()],
+            );
+        }
+        Ok(request)
+    }
+
+    pub(in crate::game) fn solo_decide(
+        &mut self,
+        unit: UnitId,
+        about: &str,
+        options: &[SoloOption],
+        faces: &[Face],
+    ) -> Outcome {
+        let roll = match faces {
+            [tens, units] => {
+                let value = (tens % 10) * 10 + units % 10;
+                Some(if value == 0 { 100 } else { value })
+            }
+            _ => None,
+        };
+        let chosen = match roll {
+            Some(roll) => pick(options, roll),
+            None => options.iter().position(|o| o.percent == 100).unwrap_or(0),
+        };
+        let name = self.unit(unit).map_or_else(String::new, |u| u.name.clone());
+        let decision = SoloDecision {
+            turn: self.turn,
+            unit,
+            about: about.to_owned(),
+            options: options.to_vec(),
+            chosen,
+            roll,
+        };
+        let taken = decision.taken().map_or("", |o| o.words.as_str()).to_owned();
+        let text = if self.settings.doctrine_hidden {
+            format!("Solo: {name} decides: {taken}")
+        } else {
+            let weighed: Vec<String> = options
+                .iter()
+                .map(|o| format!("{} {}% ({})", o.words, o.percent, o.odds))
+                .collect();
+            let rolled = roll.map_or_else(|| "certain".to_owned(), |r| format!("rolled {r}"));
+            format!(
+                "Solo: {name}, {about}: {taken} ({rolled}); weighed: {}",
+                weighed.join(" · ")
+            )
+        };
+        self.solo_decisions.push(decision);
+        Outcome::text(text)
+    }
+}

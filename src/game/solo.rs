@@ -1,0 +1,88 @@
+//! What the game records of the solo opponent: its difficulty, and each choice it made by a
+//! weighted roll (the options with their chances, the dice and the one chosen), so that a game
+//! replays exactly and the report can tell every decision afterwards.
+//!
+//! How the options are found and weighed is the opponent's own business (`crate::solo`); the
+//! game only checks that a decision is well formed and rolls for it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::unit::UnitId;
+
+/// How sharp the solo opponent is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SoloDifficulty {
+    /// Often takes a poorer option, and is slow to interrupt.
+    Recruit,
+    /// Usually takes the better option.
+    #[default]
+    Regular,
+    /// Nearly always takes the best option, and interrupts readily.
+    Veteran,
+}
+
+impl SoloDifficulty {
+    /// Every level, easiest first.
+    pub const ALL: [SoloDifficulty; 3] = [
+        SoloDifficulty::Recruit,
+        SoloDifficulty::Regular,
+        SoloDifficulty::Veteran,
+    ];
+
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SoloDifficulty::Recruit => "Recruit",
+            SoloDifficulty::Regular => "Regular",
+            SoloDifficulty::Veteran => "Veteran",
+        }
+    }
+}
+
+/// One option of a decision, with its chance of being taken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SoloOption {
+    /// What the unit does: "interrupt now", "fire at Fireteam Alpha".
+    pub words: String,
+    /// Its chance, in percent (the options of a decision add up to 100).
+    pub percent: u8,
+    /// What its score was worked out from, in words: "5d6 vs 4d8: 1.2 casualties expected".
+    pub odds: String,
+}
+
+/// A decision the solo opponent made by a weighted roll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SoloDecision {
+    /// The turn.
+    pub turn: u32,
+    /// The Insurgent unit deciding.
+    pub unit: UnitId,
+    /// What was decided: "answer to Fireteam Alpha's move".
+    pub about: String,
+    /// The options, best first.
+    pub options: Vec<SoloOption>,
+    /// The option taken.
+    pub chosen: usize,
+    /// The percentile rolled (1–100), or none when one option was certain.
+    pub roll: Option<u8>,
+}
+
+impl SoloDecision {
+    /// The option taken.
+    pub fn taken(&self) -> Option<&SoloOption> {
+        self.options.get(self.chosen)
+    }
+}
+
+/// The option a percentile roll (1–100) picks: the first whose running total reaches it.
+pub fn pick(options: &[SoloOption], roll: u8) -> usize {
+    let mut total = 0u32;
+    for (i, option) in options.iter().enumerate() {
+        total += u32::from(option.percent);
+        if u32::from(roll) <= total {
+            return i;
+        }
+    }
+    options.len().saturating_sub(1)
+}

@@ -1,0 +1,130 @@
+//! The Insurgent phase in a solo game: for each Insurgent unit still to act, what it sees, its
+//! options weighed by the odds, the roll that chooses, and the order to carry out.
+
+use egui::{RichText, Ui};
+
+use crate::game::{Command, Game};
+use crate::solo::plan::{self, Step};
+use crate::solo::{self, View};
+use crate::unit::{Movement, Side, UnitId};
+
+use super::solo::{SoloForm, ground_ui, sight_ui};
+use super::style::{self, named_button};
+
+/// One card per Insurgent unit still to act.
+pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
+    let state = game.state();
+    style::heading(ui, "Insurgent orders");
+    let regulars: Vec<(UnitId, String)> = state
+        .units_in_play(Side::Regular)
+        .filter(|u| !u.non_combatant)
+        .map(|u| (u.id, u.name.clone()))
+        .collect();
+    let waiting: Vec<UnitId> = state.units_in_play(Side::Insurgent).map(|u| u.id).collect();
+    let views: Vec<(UnitId, Vec<View>)> = waiting.iter().map(|&u| (u, form.sees(u))).collect();
+    let orders = solo::orders(game, &views);
+    if orders.is_empty() {
+        ui.label("Every Insurgent unit has acted: end the turn.");
+        return;
+    }
+    let hidden = state.settings.doctrine_hidden;
+    for unit_orders in orders {
+        let Some(unit) = state.unit(unit_orders.unit) else {
+            continue;
+        };
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(&unit.name).strong());
+            if let Some(order) = solo::chosen(game, &unit_orders) {
+                ui.label(RichText::new(&order.words).strong());
+                if !hidden {
+                    ui.label(RichText::new(format!("Why: {}", order.reason)).italics());
+                }
+                carry_out_ui(ui, game, form, plan, unit.id, &order);
+                return;
+            }
+            // Only a unit that can fire is asked what it sees, and only of Marines it could hit.
+            let asks = unit_orders
+                .choices
+                .iter()
+                .any(|c| !matches!(c.action.order, solo::Order::FallBack))
+                && !unit.leaders_only();
+            if asks {
+                for (r, name) in &regulars {
+                    sight_ui(ui, game, form, unit.id, *r);
+                    if form.view(unit.id, *r).is_some() {
+                        ground_ui(ui, form, *r, name);
+                    }
+                }
+            }
+            if !hidden && let Command::SoloDecide { options, .. } = &unit_orders.decide {
+                for o in options {
+                    ui.label(
+                        RichText::new(format!("{}: {}% ({})", o.words, o.percent, o.odds)).weak(),
+                    );
+                }
+            }
+            if named_button(
+                ui,
+                RichText::new("Decide").strong(),
+                &format!("{}: decide its orders", unit.name),
+                true,
+            )
+            .clicked()
+            {
+                plan.push(Step::always(unit_orders.decide.clone()));
+            }
+        });
+    }
+}
+
+/// The order chosen: carried out, or stopped on the table.
+fn carry_out_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &SoloForm,
+    plan: &mut Vec<Step>,
+    unit: UnitId,
+    order: &solo::OrderFor,
+) {
+    let name = game
+        .state()
+        .unit(unit)
+        .map_or_else(String::new, |u| u.name.clone());
+    ui.horizontal_wrapped(|ui| {
+        if named_button(
+            ui,
+            "Carried out",
+            &format!("{name} carried out its order"),
+            true,
+        )
+        .clicked()
+        {
+            plan.push(Step::note(
+                Some(unit),
+                format!("Order: {} Carried out.", order.words),
+            ));
+            let seen: Vec<(UnitId, View)> =
+                form.sees(unit).into_iter().map(|v| (unit, v)).collect();
+            plan.extend(plan::order_steps(game, unit, &order.order, &seen));
+        }
+        for (button, what) in [
+            ("No line of sight", "no line of sight"),
+            ("Could not get through", "the way was blocked"),
+        ] {
+            if named_button(ui, button, &format!("{name}: {button}"), true).clicked() {
+                plan.push(Step::note(
+                    Some(unit),
+                    format!(
+                        "Order: {} Stopped on the table: {what}; it holds where it is.",
+                        order.words
+                    ),
+                ));
+                plan.push(Step::always(Command::InsurgentAction {
+                    unit,
+                    movement: Movement::Halted,
+                }));
+            }
+        }
+    });
+}
