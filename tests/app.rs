@@ -348,7 +348,11 @@ fn reaction_and_morale_show_their_odds_before_the_roll() {
     // Reaction test: Insurgents 4 (leader, d8) against Alpha (d8, +1 Cautious).
     harness.get_by_label("Insurgent unit").click();
     harness.run();
-    click(&mut harness, "Insurgents 4");
+    // The choice in the list, not the unit's card.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, "Insurgents 4")
+        .click();
+    harness.run();
     let first = {
         let mut wins = 0;
         for i in 1..=8 {

@@ -8,8 +8,15 @@ use ambush_alley::scenario::builtin;
 use ambush_alley::scenario::check::{self, ScenarioError, shape};
 use serde_json::{Value, json};
 
+/// Night Patrol without its contacts (they have a test of their own), so that each fault
+/// below is the one problem of its file.
 fn night_patrol() -> Value {
-    serde_json::from_str(builtin::NIGHT_PATROL).expect("the shipped file is JSON")
+    let mut v: Value =
+        serde_json::from_str(builtin::NIGHT_PATROL).expect("the shipped file is JSON");
+    if let Some(top) = v.as_object_mut() {
+        top.remove("contacts");
+    }
+    v
 }
 
 fn contracting_trouble() -> Value {
@@ -466,4 +473,39 @@ fn the_schema_and_the_validator_agree_on_every_file_and_each_value_changed() {
         }
     }
     assert!(refused_by_schema > all.len() / 2, "{refused_by_schema}");
+}
+
+#[test]
+fn contacts_name_units_set_up_on_the_table_with_a_marker_each() {
+    let shipped: Value = serde_json::from_str(builtin::NIGHT_PATROL).expect("JSON");
+    assert!(problems_of(&shipped).is_empty());
+    assert_only(
+        &edit(&shipped, |v| v["units"][3]["ambush"] = json!({})),
+        r#"contacts.units[0]: "watchers" is not on the table at the start: only units set up on it hide under markers"#,
+    );
+    assert_only(
+        &edit(&shipped, |v| v["contacts"]["units"][0] = json!("section-1")),
+        r#"contacts.units[0]: "section-1" is a Regular unit: only Insurgent units hide under markers"#,
+    );
+    assert_only(
+        &edit(&shipped, |v| v["contacts"]["units"][0] = json!("watcher")),
+        r#"contacts.units[0]: no unit "watcher" in "units""#,
+    );
+    assert_only(
+        &edit(&shipped, |v| {
+            v["contacts"]["markers"] = json!([{"id": "A", "at": "the roof"}])
+        }),
+        "contacts.markers: 1 markers for 2 units: each unit needs a marker of its own",
+    );
+    assert_only(
+        &edit(&shipped, |v| v["contacts"]["markers"][1]["id"] = json!("A")),
+        r#"contacts.markers[1].id: marker "A" is listed twice"#,
+    );
+    let problems = problems_of(&edit(&shipped, |v| v["version"] = json!(1)));
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains(r#"contacts: "contacts" is new in version 2 of the format"#)),
+        "{problems:?}"
+    );
 }

@@ -298,6 +298,13 @@ pub enum Command {
         /// The options, with their chances adding up to 100.
         options: Vec<super::solo::SoloOption>,
     },
+    /// Solo: put each unit the scenario hides under a marker, by a percentile roll for each.
+    PlaceContacts,
+    /// A Marine unit sees a marker: reveal what it hides.
+    RevealContact {
+        /// The marker's name.
+        marker: String,
+    },
     /// The referee declares the game over (victory conditions met, or time is up).
     EndGame,
     /// The referee plays on past the end the app proposes.

@@ -23,6 +23,12 @@ pub enum RuleError {
     /// The unit is not on the table.
     #[error("{0} is not on the table")]
     NotInPlay(String),
+    /// Nothing is known yet of what a marker hides.
+    #[error("no unit is known there yet: report the marker seen first")]
+    Unrevealed,
+    /// A marker that cannot be reported seen.
+    #[error("{0}")]
+    Contact(String),
     /// A unit of the wrong side.
     #[error("{unit} is a {side} unit; this needs a {expected} unit")]
     WrongSide {

@@ -21,6 +21,15 @@ impl GameState {
         if self.phase == Phase::GameOver && !command.allowed_after_the_end() {
             return Err(RuleError::GameOver);
         }
+        // Nothing can be aimed at a unit still hidden under a marker.
+        if let Command::Fire { target, .. }
+        | Command::ReactMove {
+            insurgent: target, ..
+        } = command
+            && self.is_hidden(*target)
+        {
+            return Err(RuleError::Unrevealed);
+        }
         match command {
             Command::InsurgencyRoll => self.check_insurgency_roll(),
             Command::TableRoll { pending } => self.check_table_roll(*pending),
@@ -82,6 +91,8 @@ impl GameState {
                 about,
                 options,
             } => self.check_solo_decide(*unit, about, options),
+            Command::PlaceContacts => self.check_place_contacts(),
+            Command::RevealContact { marker } => self.check_reveal(marker),
             Command::ChangeSettings { .. } => Ok(DiceRequest::none()),
             Command::SetStatus { unit, status } => self.check_set_status(*unit, status),
             Command::EditUnit { unit, changes } => self.check_edit_unit(*unit, changes),
@@ -108,7 +119,11 @@ impl GameState {
     ) -> Result<Outcome, RuleError> {
         let request = self.check(scenario, &event.command)?;
         request.check(&event.dice)?;
+        let sprung = self.spring(&event.command);
         let mut outcome = self.effects(scenario, &event.command, &Faces(&event.dice));
+        if let Some(words) = sprung {
+            outcome.notes.insert(0, words);
+        }
         self.tidy(scenario, &mut outcome);
         Ok(outcome)
     }
@@ -185,6 +200,8 @@ impl GameState {
                 about,
                 options,
             } => self.solo_decide(*unit, about, options, faces.group(0)),
+            Command::PlaceContacts => self.place_contacts(faces.group(0)),
+            Command::RevealContact { marker } => self.reveal(marker),
             Command::ChangeSettings { settings } => self.change_settings(settings),
             Command::SetStatus { unit, status } => self.set_status(*unit, status),
             Command::EditUnit { unit, changes } => self.edit_unit(*unit, changes),

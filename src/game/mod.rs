@@ -8,6 +8,7 @@
 
 pub mod command;
 pub mod contact;
+pub mod contacts;
 pub mod error;
 mod gate;
 pub mod log;

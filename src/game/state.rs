@@ -139,6 +139,10 @@ pub struct GameState {
     pub written_scale: crate::table::Scale,
     /// The solo opponent's decisions made by a weighted roll, oldest first.
     pub solo_decisions: Vec<super::solo::SoloDecision>,
+    /// Markers on the table in a solo game, some hiding Insurgent units.
+    pub contacts: Vec<super::contacts::Contact>,
+    /// Units still to be put under a marker.
+    pub unplaced: Vec<UnitId>,
 }
 
 impl GameState {
@@ -181,6 +185,8 @@ impl GameState {
             insurgent_casualties: 0,
             written_scale: scenario.scale,
             solo_decisions: Vec::new(),
+            contacts: Vec::new(),
+            unplaced: Vec::new(),
         };
         for setup in &scenario.units {
             let id = state.new_unit_id();
@@ -216,6 +222,8 @@ impl GameState {
                 left_by: None,
             }));
         }
+        (state.contacts, state.unplaced) =
+            Self::contacts_at_start(scenario, state.settings.solo, &state.units);
         state
     }
 

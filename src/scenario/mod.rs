@@ -226,6 +226,18 @@ pub struct Scenario {
     pub turn_limit: Option<u32>,
     /// What each face of the Hot Spot roll names, face 1 first.
     pub hot_spot_roll: [SpotFaceSetup; 6],
+    /// For solo play: markers hiding some Insurgent units (none in version 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contacts: Option<ContactSetup>,
+}
+
+/// Markers on the table, some hiding Insurgent units, in a solo game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContactSetup {
+    /// The markers: (name, where it is set).
+    pub markers: Vec<(String, String)>,
+    /// The keys of the units they hide.
+    pub units: Vec<String>,
 }
 
 impl Scenario {

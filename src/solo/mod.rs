@@ -76,9 +76,12 @@ impl InterruptDecision {
 
     /// The words for the player before the roll: why it holds, or its options with chances.
     pub fn summary(&self, state: &GameState) -> String {
-        let name = state.unit(self.unit).map_or("", |u| u.name.as_str());
+        let name = state.shown_name(self.unit);
         if let Some(why) = &self.held {
             return why.clone();
+        }
+        if state.is_hidden(self.unit) {
+            return format!("{name} weighs its options, unseen.");
         }
         match &self.decide {
             Some(Command::SoloDecide { options, .. }) => {
@@ -153,7 +156,7 @@ pub fn interrupts(
         if unit.side != Side::Insurgent {
             continue;
         }
-        let name = &unit.name;
+        let name = &state.shown_name(unit.id);
         let interrupt = format!("interrupt {}", target.name);
         let hold = |reason: String| InterruptDecision {
             unit: *id,
@@ -241,6 +244,12 @@ pub fn interrupts(
                 interrupt,
             },
         ));
+    }
+    // A unit under its marker gives nothing away: it holds, or weighs, without saying why.
+    for (_, d) in &mut decisions {
+        if state.is_hidden(d.unit) && d.held.is_some() {
+            d.held = Some(format!("{} holds.", state.shown_name(d.unit)));
+        }
     }
     // The strongest first.
     decisions.sort_by_key(|(firepower, d)| (d.decide.is_none(), -firepower));

@@ -124,7 +124,7 @@ pub fn chosen(game: &Game, orders: &UnitOrders) -> Option<OrderFor> {
 
 fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>> {
     let state = game.state();
-    let name = &unit.name;
+    let name = &state.shown_name(unit.id);
     let order = |order: Order, words: String, reason: String| OrderFor {
         unit: unit.id,
         order,
@@ -263,6 +263,21 @@ fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>>
             ),
         ));
     }
+    if state.is_hidden(unit.id) {
+        // Under its marker it may keep still and unseen; anything else shows it.
+        out.push(choice(
+            "stay hidden",
+            0.35,
+            "unseen, it keeps the Marines guessing".to_owned(),
+            Leaning::Careful,
+            order(
+                Order::StayHidden,
+                format!("{name}: leave the marker where it is."),
+                "It keeps still and unseen for a better moment.".to_owned(),
+            ),
+        ));
+        return out;
+    }
     let alone = unit.firing_count() <= 1 && !unit.has_leader();
     out.push(choice(
         "stay in cover",
@@ -289,7 +304,7 @@ fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>>
 /// A leader on his own: join a leaderless unit, or keep out of sight.
 fn leader_choices(game: &Game, leader: &Unit) -> Vec<Choice<OrderFor>> {
     let state = game.state();
-    let name = &leader.name;
+    let name = &state.shown_name(leader.id);
     let mut out: Vec<Choice<OrderFor>> = state
         .units_in_play(Side::Insurgent)
         .filter(|u| !u.has_leader() && !u.leaders_only() && u.id != leader.id)

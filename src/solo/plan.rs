@@ -126,7 +126,7 @@ pub fn command(game: &Game, step: &Step) -> Option<Command> {
             let (ins, reg) = (state.unit(*insurgent)?, state.unit(*regular)?);
             Some(Command::SoloNote {
                 unit: Some(*insurgent),
-                text: super::interrupt_words(&ins.name, &reg.name, *kind, first),
+                text: super::interrupt_words(&state.shown_name(ins.id), &reg.name, *kind, first),
             })
         }
     }
@@ -284,6 +284,8 @@ pub fn order_steps(
         Order::FallBack | Order::Advance { .. } | Order::BlockExit { .. } => {
             vec![act(Movement::Cautious)]
         }
+        // A unit under its marker that stays hidden does nothing the table could see.
+        Order::StayHidden if state.is_hidden(unit) => Vec::new(),
         Order::TakeCover | Order::StayHidden => vec![act(Movement::Halted)],
     }
 }
@@ -305,6 +307,10 @@ pub fn automatic_step(game: &Game) -> Option<Step> {
         return None;
     }
     let insurgent = |id: UnitId| state.unit(id).is_some_and(|u| u.side == Side::Insurgent);
+    // Before anything else, the hidden units go under their markers.
+    if !state.unplaced.is_empty() {
+        return Some(Step::always(Command::PlaceContacts));
+    }
     for pending in &state.pending {
         if let Some(command) = pending.step.roll_command(pending.id) {
             return Some(Step::always(command));

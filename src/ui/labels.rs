@@ -151,6 +151,8 @@ pub fn command_label(state: &GameState, command: &Command) -> String {
         Command::EndTurn => format!("End turn {}", state.turn),
         Command::SoloNote { .. } => "Note".to_owned(),
         Command::SoloDecide { about, .. } => format!("Solo decision: {about}"),
+        Command::PlaceContacts => "Set the markers".to_owned(),
+        Command::RevealContact { marker } => format!("Marines see contact {marker}"),
         Command::EndGame => "End the game".to_owned(),
         Command::PlayOn => "Play on".to_owned(),
         Command::SkipPending { .. } => "Skip".to_owned(),

@@ -96,7 +96,10 @@ impl LogKind {
             | Command::EndGame
             | Command::PlayOn
             | Command::SkipPending { .. } => LogKind::Turn,
-            Command::SoloNote { .. } | Command::SoloDecide { .. } => LogKind::Notes,
+            Command::SoloNote { .. }
+            | Command::SoloDecide { .. }
+            | Command::PlaceContacts
+            | Command::RevealContact { .. } => LogKind::Notes,
             Command::RecordKilled { .. } => LogKind::Casualties,
             Command::AwardVictory { .. }
             | Command::ChangeSettings { .. }
@@ -237,7 +240,16 @@ fn line(game: &Game, index: usize) -> RichText {
         return RichText::new("");
     };
     let summary = game.outcome(index).map_or("", |o| o.summary.as_str());
-    let dice = dice_words(&event.dice);
+    // The solo opponent's percentiles are in its words when they may be seen; shown as dice
+    // they would tell which markers hide somebody.
+    let dice = if matches!(
+        event.command,
+        Command::SoloDecide { .. } | Command::PlaceContacts
+    ) {
+        String::new()
+    } else {
+        dice_words(&event.dice)
+    };
     let mut text = format!("{:>4}  {summary}", index + 1);
     if !dice.is_empty() {
         text.push_str(&format!("  [{dice}]"));
@@ -262,7 +274,7 @@ fn filter_ui(ui: &mut Ui, game: &Game, form: &mut LogForm) {
         .selected_text(unit_name(form.unit))
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut form.unit, None, "every unit");
-            for unit in &state.units {
+            for unit in state.units.iter().filter(|u| !state.is_hidden(u.id)) {
                 ui.selectable_value(&mut form.unit, Some(unit.id), &unit.name);
             }
         })

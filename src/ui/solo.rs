@@ -48,6 +48,11 @@ pub struct SoloForm {
     /// Interruptions whose Regular unit was asked again after its reaction: (Insurgent,
     /// Regular, turn).
     pub asked_again: Vec<(UnitId, UnitId, u32)>,
+    /// What empty markers see, as the player answered (it changes nothing, and so the
+    /// questions give nothing away): (marker, Regular).
+    pub marker_sight: BTreeMap<(String, UnitId), Sight>,
+    /// Empty markers that have had their turn: (marker, turn).
+    pub markers_done: Vec<(String, u32)>,
     /// Interruptions whose Insurgent unit lost sight and held its fire: (Insurgent, Regular,
     /// turn).
     pub held_fire: Vec<(UnitId, UnitId, u32)>,
@@ -138,11 +143,16 @@ pub(super) fn sight_ui(
     let (Some(ins), Some(reg)) = (state.unit(insurgent), state.unit(regular)) else {
         return;
     };
-    let range = format!("yes, within {}", state.distance(ins.optimum_range));
+    // Under a marker, every contact is asked about the same way.
+    let range = if state.is_hidden(insurgent) {
+        contact_range(game)
+    } else {
+        format!("yes, within {}", state.distance(ins.optimum_range))
+    };
     let sight = form.sight.entry((insurgent, regular)).or_default();
     question_ui(
         ui,
-        &format!("Does {} see {}?", ins.name, reg.name),
+        &format!("Does {} see {}?", state.shown_name(insurgent), reg.name),
         sight,
         &[
             (Sight::Unseen, "no"),
@@ -150,6 +160,45 @@ pub(super) fn sight_ui(
             (Sight::InRange, range.as_str()),
         ],
     );
+}
+
+/// The same question about a marker that hides nothing: the answer is kept, and changes
+/// nothing.
+pub(super) fn marker_sight_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut SoloForm,
+    marker: &str,
+    regular: UnitId,
+) {
+    let state = game.state();
+    let name = format!("Contact {marker}");
+    let regular_name = state.unit(regular).map_or("", |u| u.name.as_str());
+    let range = contact_range(game);
+    let sight = form
+        .marker_sight
+        .entry((marker.to_owned(), regular))
+        .or_default();
+    question_ui(
+        ui,
+        &format!("Does {name} see {regular_name}?"),
+        sight,
+        &[
+            (Sight::Unseen, "no"),
+            (Sight::Farther, "yes, farther"),
+            (Sight::InRange, range.as_str()),
+        ],
+    );
+}
+
+/// The answer "within Optimum Range" for a marker: the arriving Insurgents' range, the same
+/// for every marker.
+fn contact_range(game: &Game) -> String {
+    let state = game.state();
+    format!(
+        "yes, within {}",
+        state.distance(game.scenario().insurgents.optimum_range)
+    )
 }
 
 /// The solo opponent's part of the Now view: what it asks the player, what it weighs, and the
@@ -244,19 +293,37 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
             ],
         );
     }
-    let asked = solo::asked_about(game, regular_id, form.action);
-    if asked.is_empty() {
+    // Units in view that could interrupt, then every marker, in the order of their names.
+    let mut asked: Vec<UnitId> = solo::asked_about(game, regular_id, form.action)
+        .into_iter()
+        .filter(|u| !state.is_hidden(*u))
+        .collect();
+    let markers: Vec<_> = state.markers_on_table().cloned().collect();
+    if asked.is_empty() && markers.is_empty() {
         ui.label("No Insurgent unit could interrupt it: nobody is asked.");
     }
     for &insurgent in &asked {
         sight_ui(ui, game, form, insurgent, regular_id);
+    }
+    for contact in &markers {
+        match contact.unit {
+            Some(unit) => {
+                sight_ui(ui, game, form, unit, regular_id);
+                asked.push(unit);
+            }
+            None => marker_sight_ui(ui, game, form, &contact.marker, regular_id),
+        }
     }
     let views: Vec<(UnitId, View)> = form
         .seen_by(regular_id)
         .into_iter()
         .filter(|(i, _)| asked.contains(i))
         .collect();
-    if !views.is_empty() {
+    let marker_seen = form
+        .marker_sight
+        .iter()
+        .any(|((_, r), s)| *r == regular_id && *s != Sight::Unseen);
+    if !views.is_empty() || marker_seen {
         ground_ui(ui, form, regular_id, &regular.name);
     }
     let views: Vec<(UnitId, View)> = form
@@ -270,16 +337,27 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
             ui.label(RichText::new(d.summary(state)).weak());
         }
     }
-    let words = if decisions.is_empty() {
-        "Nobody sees it: go on"
-    } else {
-        "Let the Insurgents answer"
-    };
-    if ui.button(RichText::new(words).strong()).clicked() {
+    if ui
+        .button(RichText::new("Let the Insurgents answer").strong())
+        .clicked()
+    {
         form.answered = Some((regular_id, state.turn, game.events_in_effect()));
-        let steps = plan::interrupt_steps(game, regular_id, &decisions, &views);
+        let mut steps = plan::interrupt_steps(game, regular_id, &decisions, &views);
+        // A marker seen that hides nothing answers as a hidden unit that waits would.
+        for contact in markers.iter().filter(|c| c.unit.is_none()) {
+            let seen = form
+                .marker_sight
+                .get(&(contact.marker.clone(), regular_id))
+                .is_some_and(|s| *s != Sight::Unseen);
+            if seen {
+                steps.push(Step::note(
+                    None,
+                    format!("{} decides: wait for its own turn", contact.name()),
+                ));
+            }
+        }
         if steps.is_empty() {
-            plan.push(Step::note(
+            steps.push(Step::note(
                 None,
                 format!(
                     "No Insurgent unit sees {}: nobody interrupts.",

@@ -23,6 +23,7 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mu
     let waiting: Vec<UnitId> = state.units_in_play(Side::Insurgent).map(|u| u.id).collect();
     let views: Vec<(UnitId, Vec<View>)> = waiting.iter().map(|&u| (u, form.sees(u))).collect();
     let orders = solo::orders(game, &views);
+    empty_markers_ui(ui, game, form, plan);
     if orders.is_empty() {
         ui.label("Every Insurgent unit has acted: end the turn.");
         return;
@@ -32,9 +33,11 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mu
         let Some(unit) = state.unit(unit_orders.unit) else {
             continue;
         };
+        let name = state.shown_name(unit.id);
+        let hidden_unit = state.is_hidden(unit.id);
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(RichText::new(&unit.name).strong());
+            ui.label(RichText::new(&name).strong());
             if let Some(order) = solo::chosen(game, &unit_orders) {
                 ui.label(RichText::new(&order.words).strong());
                 if !hidden {
@@ -50,29 +53,67 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mu
                 .any(|c| !matches!(c.action.order, solo::Order::FallBack))
                 && !unit.leaders_only();
             if asks {
-                for (r, name) in &regulars {
+                for (r, regular) in &regulars {
                     sight_ui(ui, game, form, unit.id, *r);
                     if form.view(unit.id, *r).is_some() {
-                        ground_ui(ui, form, *r, name);
+                        ground_ui(ui, form, *r, regular);
                     }
                 }
             }
-            if !hidden && let Command::SoloDecide { options, .. } = &unit_orders.decide {
+            if !hidden
+                && !hidden_unit
+                && let Command::SoloDecide { options, .. } = &unit_orders.decide
+            {
                 for o in options {
                     ui.label(
                         RichText::new(format!("{}: {}% ({})", o.words, o.percent, o.odds)).weak(),
                     );
                 }
             }
-            if named_button(
-                ui,
-                RichText::new("Decide").strong(),
-                &format!("{}: decide its orders", unit.name),
-                true,
-            )
-            .clicked()
-            {
+            if decide_button(ui, &name) {
                 plan.push(Step::always(unit_orders.decide.clone()));
+            }
+        });
+    }
+}
+
+/// The button that has a unit (or a marker) decide its orders.
+fn decide_button(ui: &mut Ui, name: &str) -> bool {
+    named_button(
+        ui,
+        RichText::new("Decide").strong(),
+        &format!("{name}: decide its orders"),
+        true,
+    )
+    .clicked()
+}
+
+/// Markers that hide nothing have their turn too, so the cards give nothing away.
+fn empty_markers_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
+    let state = game.state();
+    let regulars: Vec<UnitId> = state
+        .units_in_play(Side::Regular)
+        .filter(|u| !u.non_combatant)
+        .map(|u| u.id)
+        .collect();
+    for contact in state.markers_on_table().filter(|c| c.unit.is_none()) {
+        let name = contact.name();
+        let done = form
+            .markers_done
+            .contains(&(contact.marker.clone(), state.turn));
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(&name).strong());
+            if done {
+                ui.label(RichText::new(format!("{name}: leave the marker where it is.")).strong());
+                return;
+            }
+            for r in &regulars {
+                super::solo::marker_sight_ui(ui, game, form, &contact.marker, *r);
+            }
+            if decide_button(ui, &name) {
+                form.markers_done.push((contact.marker.clone(), state.turn));
+                plan.push(Step::note(None, format!("{name} decides: stay hidden")));
             }
         });
     }

@@ -55,25 +55,32 @@ pub fn start_ui(
         autosave_ui(ui, offer, queue);
     }
     style::heading(ui, "New game");
-    for scenario in screen.builtins {
-        match scenario {
-            Ok(loaded) => {
-                ui.horizontal_wrapped(|ui| {
-                    let name = &loaded.scenario.name;
-                    let big = |text: String| RichText::new(text).size(style::HEADING);
-                    if ui.button(big(format!("New game: {name}"))).clicked() {
-                        queue.push(UiCommand::NewGame(loaded.clone(), false));
+    // One row per scenario: its name, then a game for two or a solo game.
+    egui::Grid::new("builtin_scenarios")
+        .spacing([12.0, 8.0])
+        .show(ui, |ui| {
+            for scenario in screen.builtins {
+                match scenario {
+                    Ok(loaded) => {
+                        let name = &loaded.scenario.name;
+                        let big = |text: &str| RichText::new(text).size(style::HEADING);
+                        ui.label(big(name));
+                        let new = format!("New game: {name}");
+                        if style::named_button(ui, big("New game"), &new, true).clicked() {
+                            queue.push(UiCommand::NewGame(loaded.clone(), false));
+                        }
+                        let solo = format!("Solo game: {name}");
+                        if style::named_button(ui, big("Solo game"), &solo, true).clicked() {
+                            queue.push(UiCommand::NewGame(loaded.clone(), true));
+                        }
                     }
-                    if ui.button(big(format!("Solo game: {name}"))).clicked() {
-                        queue.push(UiCommand::NewGame(loaded.clone(), true));
+                    Err(e) => {
+                        ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
                     }
-                });
+                }
+                ui.end_row();
             }
-            Err(e) => {
-                ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
-            }
-        }
-    }
+        });
     if screen.folder_problem.is_none() && screen.offer.is_some_and(|o| o.loaded.is_some()) {
         ui.label(
             RichText::new(

@@ -331,7 +331,11 @@ pub fn unit_picker(
     egui::ComboBox::from_id_salt(id_salt)
         .selected_text(current)
         .show_ui(ui, |ui| {
-            for unit in state.units.iter().filter(|u| keep(u)) {
+            for unit in state
+                .units
+                .iter()
+                .filter(|u| keep(u) && !state.is_hidden(u.id))
+            {
                 ui.selectable_value(selected, Some(unit.id), &unit.name);
             }
         })

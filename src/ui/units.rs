@@ -15,7 +15,7 @@ pub fn side_ui(ui: &mut Ui, game: &Game, side: Side, dark: bool, queue: &mut Vec
     let in_play = state
         .units
         .iter()
-        .filter(|u| u.side == side && u.in_play())
+        .filter(|u| u.side == side && u.in_play() && !state.is_hidden(u.id))
         .count();
     style::heading(ui, format!("{side} units ({in_play})"));
     egui::ScrollArea::vertical()
@@ -28,7 +28,11 @@ pub fn side_ui(ui: &mut Ui, game: &Game, side: Side, dark: bool, queue: &mut Vec
             let heights_id = ui.scope_id().with("card_heights");
             let mut heights: std::collections::HashMap<crate::unit::UnitId, f32> =
                 ui.data(|d| d.get_temp(heights_id)).unwrap_or_default();
-            for unit in state.units.iter().filter(|u| u.side == side && u.in_play()) {
+            for unit in state
+                .units
+                .iter()
+                .filter(|u| u.side == side && u.in_play() && !state.is_hidden(u.id))
+            {
                 let y = ui.cursor().top() - top;
                 let height = heights.get(&unit.id).copied();
                 let visible =
@@ -51,6 +55,9 @@ pub fn side_ui(ui: &mut Ui, game: &Game, side: Side, dark: bool, queue: &mut Vec
                 .map(|u| &**u)
                 .filter(|u| u.side == side && !u.in_play())
                 .collect();
+            if side == Side::Insurgent {
+                contacts_ui(ui, game, queue);
+            }
             if !waiting.is_empty() {
                 ui.collapsing(format!("Not on the table ({})", waiting.len()), |ui| {
                     for unit in waiting {
@@ -271,4 +278,31 @@ pub fn hot_spots_ui(ui: &mut Ui, game: &Game) {
             style::chip(ui, &format!("{} {words}", spot.number), fill, on).on_hover_text(where_);
         }
     });
+}
+
+/// The markers of a solo game still on the table, each with the button that reports a Marine
+/// unit seeing it.
+fn contacts_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    let markers: Vec<_> = state.markers_on_table().collect();
+    if markers.is_empty() {
+        return;
+    }
+    style::heading(ui, format!("Contacts ({})", markers.len()));
+    for contact in markers {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(contact.name()).strong());
+            ui.label(RichText::new(&contact.at).weak());
+            style::command_button(
+                ui,
+                game,
+                "Marines see it",
+                &format!("Marines see {}", contact.name()),
+                crate::game::Command::RevealContact {
+                    marker: contact.marker.clone(),
+                },
+                queue,
+            );
+        });
+    }
 }

@@ -300,6 +300,7 @@ pub fn contracting_trouble() -> Scenario {
                 })
                 .collect::<Vec<_>>(),
         ),
+        contacts: None,
     }
 }
 

@@ -70,7 +70,7 @@ impl GameState {
             Some(roll) => pick(options, roll),
             None => options.iter().position(|o| o.percent == 100).unwrap_or(0),
         };
-        let name = self.unit(unit).map_or_else(String::new, |u| u.name.clone());
+        let name = self.shown_name(unit);
         let decision = SoloDecision {
             turn: self.turn,
             unit,
@@ -80,7 +80,8 @@ impl GameState {
             roll,
         };
         let taken = decision.taken().map_or("", |o| o.words.as_str()).to_owned();
-        let text = if self.settings.doctrine_hidden {
+        // A unit under its marker gives nothing away until it shows itself.
+        let text = if self.settings.doctrine_hidden || self.is_hidden(unit) {
             format!("Solo: {name} decides: {taken}")
         } else {
             let weighed: Vec<String> = options

@@ -154,6 +154,9 @@ fn version_2_fields(file: &ScenarioFile) -> Vec<(String, String)> {
     if file.hot_spot_roll.is_some() {
         out.push(("hot_spot_roll".to_owned(), "\"hot_spot_roll\"".to_owned()));
     }
+    if file.contacts.is_some() {
+        out.push(("contacts".to_owned(), "\"contacts\"".to_owned()));
+    }
     for (i, spot) in file.hot_spots.iter().enumerate() {
         if !spot.active {
             out.push((

@@ -20,6 +20,7 @@ use super::{InsurgentProfile, Objective, Scenario};
 pub const MAX_SCENARIO_BYTES: u64 = 10 * 1024 * 1024;
 
 mod authoring;
+mod contacts;
 mod json;
 pub mod locate;
 pub mod shape;
@@ -329,6 +330,7 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     let (units, tags) = check_units(&mut c, file);
     let reinforcements = check_table(&mut c, file);
     let victory = check_victory(&mut c, file, &tags);
+    let contacts = contacts::check_contacts(&mut c, file);
 
     let mut objectives = Vec::new();
     if !file.objectives.regular.trim().is_empty() {
@@ -363,5 +365,6 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         special_rules: file.special_rules.clone(),
         turn_limit: file.turn_limit,
         hot_spot_roll,
+        contacts,
     })
 }

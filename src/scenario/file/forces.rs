@@ -205,3 +205,28 @@ fn three() -> u32 {
 fn rolled_hot_spot() -> AmbushAtFile {
     AmbushAtFile::Words("hot_spot".to_owned())
 }
+
+/// Version 2, for solo play: markers the player sets on the table where the scenario says; the
+/// app alone knows which hide the units listed and which hide nothing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContactsFile {
+    /// The markers, each where it is set (at least as many as the units they hide, at most 12).
+    #[schemars(length(min = 1, max = 12))]
+    pub markers: Vec<MarkerFile>,
+    /// The ids of the Insurgent units on the table whose places the markers hide.
+    #[schemars(length(min = 1), inner(regex(pattern = TEXT_PATTERN)))]
+    pub units: Vec<String>,
+}
+
+/// One marker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerFile {
+    /// Its name on the table ("A"), unique among the markers.
+    #[schemars(regex(pattern = TEXT_PATTERN), length(max = NAME_CHARS.max))]
+    pub id: String,
+    /// Where it is set, in words.
+    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
+    pub at: String,
+}

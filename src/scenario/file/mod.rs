@@ -18,8 +18,8 @@ mod forces;
 mod table;
 
 pub use forces::{
-    AmbushAtFile, AmbushFile, FigureFile, HotSpotPlace, LeaderFile, PointPlace, ScheduledFile,
-    UnitFile,
+    AmbushAtFile, AmbushFile, ContactsFile, FigureFile, HotSpotPlace, LeaderFile, MarkerFile,
+    PointPlace, ScheduledFile, UnitFile,
 };
 pub use table::{ArrivalFigureFile, ArrivalFile, RowFile, VictoryFile};
 
@@ -98,6 +98,9 @@ pub struct ScenarioFile {
     /// Ways to score victory points.
     #[serde(default)]
     pub victory: Vec<VictoryFile>,
+    /// Version 2, for solo play: plain markers on the table, some hiding Insurgent units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contacts: Option<ContactsFile>,
 }
 
 /// Each side's objective.

@@ -21,7 +21,7 @@ pub fn insurgent_phase_ui(
 ) {
     let state = game.state();
     // Insurgent units acting may be answered: Overwatch fire, and reactions.
-    for ins in state.units_in_play(Side::Insurgent) {
+    for ins in state.units_seen(Side::Insurgent) {
         if !state.acting_in_insurgent_phase(ins) {
             continue;
         }
@@ -52,7 +52,7 @@ pub fn insurgent_phase_ui(
         }
     }
     if !state.settings.solo {
-        for ins in state.units_in_play(Side::Insurgent) {
+        for ins in state.units_seen(Side::Insurgent) {
             unit_turn_ui(ui, game, form, ins.id, queue);
         }
     }

@@ -98,7 +98,7 @@ pub(super) fn targets_ui(
         return false;
     };
     let targets: Vec<&crate::unit::Unit> = state
-        .units_in_play(unit.side.opponent())
+        .units_seen(unit.side.opponent())
         .filter(|t| {
             game.check(&Command::Fire {
                 attacker,
@@ -266,7 +266,7 @@ fn summary_ui(ui: &mut Ui, game: &Game) {
     let state = game.state();
     let names = |side: Side, pick: &dyn Fn(&crate::unit::Unit) -> bool| -> Vec<String> {
         state
-            .units_in_play(side)
+            .units_seen(side)
             .filter(|u| !u.cannot_fight() && pick(u))
             .map(|u| u.name.clone())
             .collect()
@@ -281,7 +281,7 @@ fn summary_ui(ui: &mut Ui, game: &Game) {
     let interrupted = names(Side::Insurgent, &|u| u.status.interrupts_made > 0);
     let done = state
         .units_in_play(Side::Regular)
-        .chain(state.units_in_play(Side::Insurgent))
+        .chain(state.units_seen(Side::Insurgent))
         .filter(|u| u.status.done_for_turn)
         .map(|u| u.name.clone())
         .collect::<Vec<_>>();

@@ -248,7 +248,7 @@ fn interrupts_ui(
         ReactionKind::InterruptMovement
     };
     let mut options = Vec::new();
-    for ins in state.units_in_play(Side::Insurgent) {
+    for ins in state.units_seen(Side::Insurgent) {
         let test = Command::ReactionTest {
             insurgent: ins.id,
             regular: active.id,
@@ -307,7 +307,7 @@ fn interrupts_ui(
         }
     });
     // A Pinned Regular unit may be fired on with no test, the interrupt sacrificed.
-    for ins in state.units_in_play(Side::Insurgent) {
+    for ins in state.units_seen(Side::Insurgent) {
         for target in state.units_in_play(Side::Regular) {
             let sacrifice = Command::Fire {
                 attacker: ins.id,
