@@ -133,3 +133,33 @@ fn resuming_a_refused_save_keeps_the_file_and_goes_on_in_a_journal_of_its_own() 
     assert_eq!(std::fs::read(kept[0].path()).expect("kept"), original);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_solo_game_with_weighed_choices_and_hidden_contacts_loads_as_it_was_played() {
+    // Written by the version that brought the weighed opponent and the contacts (journal
+    // format 1, scenario format 2): every choice with its percentile, the markers and what two
+    // of them hid, an undo and a redo.
+    let name = "v1-weighed-solo";
+    let loaded = journal::load_path(&fixture(&format!("{name}.jsonl")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(loaded.refused, None);
+    assert_eq!(digest(&loaded.game), expected(name));
+    let state = loaded.game.state();
+    assert_eq!(
+        state.settings.difficulty,
+        ambush_alley::game::SoloDifficulty::Veteran
+    );
+    assert_eq!(state.solo_decisions.len(), 4);
+    assert!(state.solo_decisions.iter().all(|d| d.roll.is_some()));
+    let revealed: Vec<&str> = state
+        .contacts
+        .iter()
+        .filter(|c| c.revealed)
+        .map(|c| c.marker.as_str())
+        .collect();
+    assert_eq!(revealed, vec!["B", "D"]);
+    assert_eq!(
+        state.contacts.iter().filter(|c| c.unit.is_some()).count(),
+        2
+    );
+}
