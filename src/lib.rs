@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub mod charts;
 pub mod cli;
 pub mod dice;
 mod files;
@@ -19,6 +20,7 @@ pub mod rules;
 pub mod scenario;
 pub mod session;
 pub mod solo;
+pub mod story;
 pub mod table;
 pub mod text;
 pub mod ui;

@@ -8,10 +8,7 @@ mod common;
 use std::sync::Arc;
 
 use ambush_alley::dice::{DiceSource, Die};
-use ambush_alley::game::{
-    Command, Detail, FireContext, Game, PendingStep, Phase, PlayError, Settings,
-};
-use ambush_alley::rules::fire::FireModifiers;
+use ambush_alley::game::{Command, Detail, Game, PendingStep, Phase, PlayError, Settings};
 use ambush_alley::scenario::builtin;
 use ambush_alley::scenario::check::load_bytes;
 use ambush_alley::table::Scale;
@@ -38,33 +35,15 @@ fn count(game: &Game, item: &str) -> i32 {
 
 /// Fire in which every attacking die hits and no defending die blocks.
 fn fire_all_hits(game: &mut Game, attacker: &str, target: &str) -> Detail {
-    let (a, t) = (unit_id(game, attacker), unit_id(game, target));
-    let modifiers = FireModifiers::proposed(
-        unit(game, a),
-        unit(game, t),
-        game.state().settings.interruption_penalty,
-    );
-    let command = Command::Fire {
-        attacker: a,
-        target: t,
-        modifiers,
-        context: FireContext::Activation,
-    };
-    let request = game.check(&command).unwrap_or_else(|e| panic!("{e}"));
-    let faces: Vec<Vec<u8>> = request
-        .groups
-        .iter()
-        .map(|g| {
-            let face = if g.label.starts_with("Firepower") {
-                6
-            } else {
-                1
-            };
-            vec![face; usize::from(g.count)]
-        })
-        .collect();
-    let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
-    play(game, command, &slices).detail
+    common::fire_with(game, attacker, target, |g| {
+        let face = if g.label.starts_with("Firepower") {
+            6
+        } else {
+            1
+        };
+        vec![face; usize::from(g.count)]
+    })
+    .detail
 }
 
 /// The Insurgency roll of a turn that brings reinforcements, one table roll and the arrival it

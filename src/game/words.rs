@@ -108,6 +108,21 @@ impl GameState {
         }
     }
 
+    /// The Hot Spots in words: "1 active, 2 neutralized, 3 active".
+    pub fn hot_spots_words(&self, separator: &str) -> String {
+        self.hot_spots
+            .iter()
+            .map(|h| {
+                format!(
+                    "{} {}",
+                    h.number,
+                    if h.active { "active" } else { "neutralized" }
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(separator)
+    }
+
     /// "Turn 3 — Regular activations, 2 of 3 done".
     pub fn headline(&self) -> String {
         if let Some(reason) = &self.end_proposed {

@@ -254,6 +254,13 @@ fn line(game: &Game, index: usize) -> RichText {
     if !dice.is_empty() {
         text.push_str(&format!("  [{dice}]"));
     }
+    // How lucky it was, worked out for the lines in view only.
+    if let Some(luck) = game
+        .outcome(index)
+        .and_then(|o| crate::story::luck_words(&o.detail))
+    {
+        text.push_str(&format!("  — {luck}"));
+    }
     if !game.in_effect(index) {
         RichText::new(format!("{text}  (undone)"))
             .weak()

@@ -21,7 +21,9 @@ mod scenario_info;
 mod solo;
 mod solo_orders;
 mod start;
+mod stats;
 mod style;
+mod table_screen;
 mod top_bar;
 mod units;
 
@@ -47,11 +49,20 @@ pub enum Tab {
     Edit,
     /// The scenario: brief, objectives, special rules, and the victory points.
     Scenario,
+    /// The story of the dice: each side's luck, and charts by turn.
+    Stats,
 }
 
 impl Tab {
     /// Every tab, in order.
-    pub const ALL: [Tab; 5] = [Tab::Now, Tab::Fire, Tab::Tests, Tab::Edit, Tab::Scenario];
+    pub const ALL: [Tab; 6] = [
+        Tab::Now,
+        Tab::Fire,
+        Tab::Tests,
+        Tab::Edit,
+        Tab::Scenario,
+        Tab::Stats,
+    ];
 
     /// The tab's label.
     pub const fn label(self) -> &'static str {
@@ -61,6 +72,7 @@ impl Tab {
             Tab::Tests => "Tests",
             Tab::Edit => "Edit",
             Tab::Scenario => "Scenario",
+            Tab::Stats => "Stats",
         }
     }
 }

@@ -13,6 +13,12 @@ pub struct Prefs {
     pub dark: bool,
     /// Ask for the faces of physical dice instead of rolling.
     pub physical_dice: bool,
+    /// The table screen for the players is open.
+    pub table_screen: bool,
+    /// Its size and position when last seen, in points.
+    pub table_rect: Option<[f32; 4]>,
+    /// Its text size: 1.0 is its normal, already large, size.
+    pub table_scale: f32,
 }
 
 impl Default for Prefs {
@@ -21,6 +27,9 @@ impl Default for Prefs {
             ui_scale: 1.25,
             dark: true,
             physical_dice: false,
+            table_screen: false,
+            table_rect: None,
+            table_scale: 1.0,
         }
     }
 }

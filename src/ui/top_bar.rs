@@ -167,6 +167,18 @@ pub fn top_bar_ui(
             if ui.button(theme).clicked() {
                 prefs.dark = !prefs.dark;
             }
+            let table = if prefs.table_screen {
+                "Close the table screen"
+            } else {
+                "Table screen for the players"
+            };
+            if ui
+                .button(table)
+                .on_hover_text("A second window with large type, for a TV or a monitor turned toward the table")
+                .clicked()
+            {
+                prefs.table_screen = !prefs.table_screen;
+            }
         });
         ui.separator();
         save_state_ui(ui, session, not_autosaved);

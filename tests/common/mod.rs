@@ -618,6 +618,32 @@ pub fn play_randomly(mut game: Game, seed: u64, steps: usize) -> Game {
     game
 }
 
+/// Fire in its activation, from one unit at another (by scenario key), with the faces
+/// `faces` gives for each group of dice the gate asks for.
+pub fn fire_with(
+    game: &mut Game,
+    attacker: &str,
+    target: &str,
+    mut faces: impl FnMut(&ambush_alley::dice::DiceGroup) -> Vec<u8>,
+) -> Outcome {
+    let (a, t) = (unit_id(game, attacker), unit_id(game, target));
+    let modifiers = ambush_alley::rules::fire::FireModifiers::proposed(
+        unit(game, a),
+        unit(game, t),
+        game.state().settings.interruption_penalty,
+    );
+    let command = Command::Fire {
+        attacker: a,
+        target: t,
+        modifiers,
+        context: ambush_alley::game::FireContext::Activation,
+    };
+    let request = game.check(&command).unwrap_or_else(|e| panic!("{e}"));
+    let faces: Vec<Vec<u8>> = request.groups.iter().map(&mut faces).collect();
+    let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
+    play(game, command, &slices)
+}
+
 /// The id of the first pending step that matches; panics if there is none.
 pub fn pending_id(game: &Game, matches: impl Fn(&ambush_alley::game::PendingStep) -> bool) -> u32 {
     game.state()

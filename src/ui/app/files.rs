@@ -145,11 +145,11 @@ impl AssistantApp {
             });
             return;
         }
-        let text = report::markdown(game);
-        self.message = Some(match std::fs::write(path, text) {
-            Ok(()) => Message::info(format!(
-                "After-action report written to {}.",
-                path.display()
+        self.message = Some(match report::story::write(path, game) {
+            Ok(written) => Message::info(format!(
+                "After-action report written to {}, with {} chart(s) beside it.",
+                path.display(),
+                written.len() - 1
             )),
             Err(e) => Message::error(format!("Could not write {}: {e}", path.display())),
         });

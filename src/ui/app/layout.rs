@@ -125,11 +125,69 @@ impl AssistantApp {
                     Tab::Tests => crate::ui::checks::tests_ui(ui, game, &mut desk.tests, queue),
                     Tab::Edit => crate::ui::edit::edit_ui(ui, game, &mut desk.edit, queue),
                     Tab::Scenario => crate::ui::scenario_info::scenario_ui(ui, game, queue),
+                    Tab::Stats => crate::ui::stats::stats_ui(ui, game, &mut desk.stats),
                 });
         });
         // The player asked the opponent for a new plan: it may move again.
         if plan.len() > planned {
             *solo_paused = false;
+        }
+    }
+}
+
+impl AssistantApp {
+    /// The table screen for the players, in a window of its own while it is open: it reads the
+    /// game, never changes it, and remembers its size, place and text size.
+    pub(super) fn table_screen(&mut self, ctx: &egui::Context) {
+        if !self.prefs.table_screen {
+            return;
+        }
+        let Some(game) = self.session.as_ref().map(crate::session::Session::game) else {
+            return;
+        };
+        let mut builder = egui::ViewportBuilder::default()
+            .with_title("Ambush Alley — table screen")
+            .with_inner_size([1280.0, 720.0]);
+        if let Some([x, y, w, h]) = self.prefs.table_rect {
+            builder = builder.with_position([x, y]).with_inner_size([w, h]);
+        }
+        let scale = self.prefs.table_scale;
+        let (closed, rect, new_scale) = ctx.show_viewport_immediate(
+            crate::ui::table_screen::viewport_id(),
+            builder,
+            |ui, class| {
+                let mut scale = scale;
+                let mut show = |ui: &mut egui::Ui| {
+                    ui.horizontal(|ui| {
+                        if ui.small_button("A−").clicked() {
+                            scale = (scale - 0.1).max(0.6);
+                        }
+                        if ui.small_button("A+").clicked() {
+                            scale = (scale + 0.1).min(3.0);
+                        }
+                    });
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        crate::ui::table_screen::table_screen_ui(ui, game, scale);
+                    });
+                };
+                if class == egui::ViewportClass::EmbeddedWindow {
+                    show(ui);
+                } else {
+                    egui::CentralPanel::default().show(ui, |ui| show(ui));
+                }
+                let (closed, rect) = ui.ctx().input(|i| {
+                    let v = i.viewport();
+                    (v.close_requested(), v.outer_rect.zip(v.inner_rect))
+                });
+                (closed, rect, scale)
+            },
+        );
+        self.prefs.table_scale = new_scale;
+        if let Some((outer, inner)) = rect {
+            self.prefs.table_rect = Some([outer.min.x, outer.min.y, inner.width(), inner.height()]);
+        }
+        if closed {
+            self.prefs.table_screen = false;
         }
     }
 }

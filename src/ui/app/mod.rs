@@ -63,6 +63,7 @@ pub(super) struct Desk {
     pub tests: TestsForm,
     pub edit: EditForm,
     pub solo: super::solo::SoloForm,
+    pub stats: super::stats::StatsForm,
 }
 
 /// What became of a command the app tried to play.
@@ -246,6 +247,7 @@ impl eframe::App for AssistantApp {
         self.shortcuts(&ctx);
         if self.session.is_some() {
             self.game_ui(ui);
+            self.table_screen(&ctx);
         } else {
             let Self {
                 offer,

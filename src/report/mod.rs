@@ -117,18 +117,7 @@ pub fn text(game: &Game) -> String {
         "Insurgency Level: {}   Victory points: Regulars {regular}, Insurgents {insurgent}\n",
         state.insurgency
     ));
-    let spots: Vec<String> = state
-        .hot_spots
-        .iter()
-        .map(|h| {
-            format!(
-                "{} {}",
-                h.number,
-                if h.active { "active" } else { "neutralized" }
-            )
-        })
-        .collect();
-    out.push_str(&format!("Hot Spots: {}\n", spots.join(", ")));
+    out.push_str(&format!("Hot Spots: {}\n", state.hot_spots_words(", ")));
     out.push_str(&format!(
         "Events: {} in effect, {} entries in the record\n",
         game.events_in_effect(),
@@ -232,6 +221,57 @@ struct ReportJson<'a> {
     events: usize,
     entries: usize,
     solo_decisions: Vec<String>,
+    rolls: Vec<serde_json::Value>,
+}
+
+/// The rolls of the story of the dice as JSON: fire combats with exactly the keys of the
+/// format (kind, line, attack, defend, target, hits, expected, p_at_least, p_at_most); checks
+/// and Reaction tests under their own kinds.
+fn rolls_json(story: &crate::story::Story) -> Vec<serde_json::Value> {
+    use crate::story::RollKind;
+    story
+        .rolls
+        .iter()
+        .map(|r| match &r.kind {
+            RollKind::Fire {
+                attack,
+                defend,
+                target,
+                hits,
+                expected,
+                p_at_least,
+                p_at_most,
+            } => serde_json::json!({
+                "kind": "fire",
+                "line": r.line,
+                "attack": attack,
+                "defend": defend,
+                "target": target,
+                "hits": hits,
+                "expected": expected,
+                "p_at_least": p_at_least,
+                "p_at_most": p_at_most,
+            }),
+            RollKind::Check { passed, chance } => serde_json::json!({
+                "kind": "check",
+                "line": r.line,
+                "side": r.side,
+                "passed": passed,
+                "chance": chance,
+                "percentile": r.percentile,
+            }),
+            RollKind::Reaction {
+                insurgents_first,
+                chance,
+            } => serde_json::json!({
+                "kind": "reaction",
+                "line": r.line,
+                "insurgents_first": insurgents_first,
+                "chance": chance,
+                "percentile": r.percentile,
+            }),
+        })
+        .collect()
 }
 
 /// The game as it stands, as one JSON object.
@@ -300,12 +340,25 @@ pub fn json(game: &Game) -> serde_json::Value {
         events: game.events_in_effect(),
         entries: game.entry_count(),
         solo_decisions: solo_decisions(game),
+        rolls: rolls_json(&crate::story::tell(game)),
     };
     serde_json::to_value(&report).unwrap_or(serde_json::Value::Null)
 }
 
-/// The after-action report: the final state, then every event with its dice.
+pub mod story;
+
+/// The after-action report: the final state, the story of the dice, then every event with its
+/// dice.
 pub fn markdown(game: &Game) -> String {
+    markdown_with(game, &crate::story::tell(game), None)
+}
+
+/// The after-action report, its charts linked as written beside `path`.
+fn markdown_with(
+    game: &Game,
+    story: &crate::story::Story,
+    path: Option<&std::path::Path>,
+) -> String {
     let state = game.state();
     let scenario = game.scenario();
     let mut out = format!("# After-action report: {}\n\n", scenario.name);
@@ -340,6 +393,7 @@ pub fn markdown(game: &Game) -> String {
         }
         out.push('\n');
     }
+    out.push_str(&story::section(story, path));
     out.push_str("## Log\n\n");
     let marks = game.entry_count() - game.event_count();
     if marks > 0 {
@@ -353,6 +407,9 @@ pub fn markdown(game: &Game) -> String {
             continue;
         };
         let mut body = outcome.summary.clone();
+        if let Some(roll) = story.rolls.iter().find(|r| r.event == n) {
+            body.push_str(&format!(" ({})", roll.words()));
+        }
         let dice = dice_words(&event.dice);
         if !dice.is_empty() {
             body.push_str(&format!(" — dice {dice}"));

@@ -1,0 +1,127 @@
+//! The story of the dice in the after-action report: each side's rolls against what was to be
+//! expected, and two charts written beside the report as SVG images.
+
+use std::path::{Path, PathBuf};
+
+use crate::charts::{Series, line_chart};
+use crate::game::Game;
+use crate::story::{Story, index};
+use crate::unit::Side;
+
+/// The report's charts: (file name suffix, SVG).
+pub fn charts(story: &Story) -> Vec<(&'static str, String)> {
+    let turns = |f: &dyn Fn(&crate::story::TurnStats) -> f64| -> Vec<(f64, f64)> {
+        story
+            .turns
+            .iter()
+            .map(|t| (f64::from(t.turn), f(t)))
+            .collect()
+    };
+    let vp = line_chart(
+        "Victory points by turn",
+        "turn",
+        "victory points",
+        &[
+            Series {
+                name: "Regulars",
+                color: "#1f5fbf",
+                dashed: false,
+                points: turns(&|t| t.victory_points[0] as f64),
+            },
+            Series {
+                name: "Insurgents",
+                color: "#c0501f",
+                dashed: false,
+                points: turns(&|t| t.victory_points[1] as f64),
+            },
+        ],
+    );
+    let hits = line_chart(
+        "Hits per turn, and as expected",
+        "turn",
+        "hits",
+        &[
+            Series {
+                name: "Regulars' hits",
+                color: "#1f5fbf",
+                dashed: false,
+                points: turns(&|t| t.hits[0] as f64),
+            },
+            Series {
+                name: "Regulars expected",
+                color: "#1f5fbf",
+                dashed: true,
+                points: turns(&|t| t.expected_hits[0]),
+            },
+            Series {
+                name: "Insurgents' hits",
+                color: "#c0501f",
+                dashed: false,
+                points: turns(&|t| t.hits[1] as f64),
+            },
+            Series {
+                name: "Insurgents expected",
+                color: "#c0501f",
+                dashed: true,
+                points: turns(&|t| t.expected_hits[1]),
+            },
+        ],
+    );
+    vec![("victory-points", vp), ("hits", hits)]
+}
+
+/// The file a chart is written to, beside the report: `aar.md` → `aar-hits.svg`.
+pub fn chart_path(report: &Path, suffix: &str) -> PathBuf {
+    let stem = report
+        .file_stem()
+        .map_or_else(|| "report".into(), |s| s.to_string_lossy().into_owned());
+    report.with_file_name(format!("{stem}-{suffix}.svg"))
+}
+
+/// The section of the report on the dice, linking the charts by their file names.
+pub fn section(story: &Story, report: Option<&Path>) -> String {
+    let mut out = String::from("## The story of the dice\n\n");
+    out.push_str("| side | fire combats | hits | expected | tests passed | expected | luck |\n");
+    out.push_str("|---|---|---|---|---|---|---|\n");
+    for side in [Side::Regular, Side::Insurgent] {
+        let s = &story.sides[index(side)];
+        out.push_str(&format!(
+            "| {side} | {} | {} | {:.1} | {} of {} | {:.1} | {} |\n",
+            s.fires,
+            s.hits,
+            s.expected_hits,
+            s.passed,
+            s.tests,
+            s.expected_passed,
+            s.luck
+                .map_or_else(|| "—".to_owned(), |l| format!("{:.0}%", l * 100.0))
+        ));
+    }
+    out.push_str(
+        "\nLuck is the mean percentile of a side's rolls: 50% is an average game, higher is luckier.\n\n",
+    );
+    if let Some(report) = report {
+        for (suffix, _) in charts(story) {
+            let name = chart_path(report, suffix)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            out.push_str(&format!("![{suffix}]({name})\n\n"));
+        }
+    }
+    out
+}
+
+/// Writes the after-action report and its charts beside it; the paths written, report first.
+pub fn write(path: &Path, game: &Game) -> std::io::Result<Vec<PathBuf>> {
+    let story = crate::story::tell(game);
+    let text = super::markdown_with(game, &story, Some(path));
+    std::fs::write(path, text)?;
+    let mut written = vec![path.to_owned()];
+    for (suffix, svg) in charts(&story) {
+        let chart = chart_path(path, suffix);
+        std::fs::write(&chart, svg)?;
+        written.push(chart);
+    }
+    Ok(written)
+}

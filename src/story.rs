@@ -1,0 +1,347 @@
+//! The story of the dice: every roll of a game placed in its exact distribution.
+//!
+//! A replay of the events in effect gives, for each fire combat, check and Reaction test, the
+//! chance of doing at least as well and where the roll falls (its percentile: the chance of
+//! doing worse, plus half the chance of doing exactly as well, so an average roll is 0.5); per
+//! side, the hits and passed tests against their expected numbers and the mean percentile (the
+//! luck score); per turn, the victory points and the hits against their expectation. The
+//! numbers come from the exact odds (`crate::odds`), never from sampling.
+
+use crate::game::state::GameState;
+use crate::game::{Command, Detail, Game};
+use crate::odds;
+use crate::unit::Side;
+
+/// What was rolled.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RollKind {
+    /// A fire combat.
+    Fire {
+        /// The attacker's pool, best die first: "1d8+3d6".
+        attack: String,
+        /// The defender's pool.
+        defend: String,
+        /// The number the attacker dice had to reach: 4 or 7.
+        target: u8,
+        /// Attacker dice the defender could not block (before any cap by the figures).
+        hits: usize,
+        /// The expected hits of those pools.
+        expected: f64,
+        /// The chance of at least `hits`.
+        p_at_least: f64,
+        /// The chance of at most `hits`.
+        p_at_most: f64,
+    },
+    /// A Quality or Interrupt check.
+    Check {
+        /// Passed.
+        passed: bool,
+        /// The chance it had of passing.
+        chance: f64,
+    },
+    /// A Reaction test, told from the Insurgents' side.
+    Reaction {
+        /// The Insurgents acted first.
+        insurgents_first: bool,
+        /// The chance they had of acting first.
+        chance: f64,
+    },
+}
+
+/// One roll of the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Roll {
+    /// Its event number.
+    pub event: usize,
+    /// The journal line of its event (the header is line 1).
+    pub line: usize,
+    /// The turn.
+    pub turn: u32,
+    /// The side that rolled it (the attacker's; the Insurgents' for a Reaction test).
+    pub side: Side,
+    /// What was rolled.
+    pub kind: RollKind,
+    /// Where it falls in its distribution, from 0 (the worst) to 1 (the best).
+    pub percentile: f64,
+}
+
+impl Roll {
+    /// How lucky it was, in words: "3 hits; 9% of such attacks do as well; 1.4 expected".
+    pub fn words(&self) -> String {
+        let percent = |p: f64| format!("{:.0}%", p * 100.0);
+        match &self.kind {
+            RollKind::Fire {
+                hits,
+                expected,
+                p_at_least,
+                ..
+            } => format!(
+                "{}; {} of such attacks do as well; {expected:.1} expected",
+                crate::text::plural(*hits, "hit", "hits"),
+                percent(*p_at_least)
+            ),
+            RollKind::Check { passed, chance } => format!(
+                "{} a {} chance",
+                if *passed {
+                    "passed with"
+                } else {
+                    "failed against"
+                },
+                percent(*chance)
+            ),
+            RollKind::Reaction {
+                insurgents_first,
+                chance,
+            } => format!(
+                "the Insurgents {} with a {} chance of acting first",
+                if *insurgents_first {
+                    "went first"
+                } else {
+                    "lost"
+                },
+                percent(*chance)
+            ),
+        }
+    }
+}
+
+/// One side's rolls, against what was to be expected.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SideStats {
+    /// Fire combats.
+    pub fires: usize,
+    /// Hits they scored (before any cap by the figures).
+    pub hits: usize,
+    /// The hits expected.
+    pub expected_hits: f64,
+    /// Checks and Reaction tests.
+    pub tests: usize,
+    /// Of which passed (won).
+    pub passed: usize,
+    /// The passes expected.
+    pub expected_passed: f64,
+    /// The mean percentile of its rolls; none before any.
+    pub luck: Option<f64>,
+}
+
+/// One turn.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TurnStats {
+    /// The turn.
+    pub turn: u32,
+    /// Victory points at its end (or now, for the turn in play): Regulars, Insurgents.
+    pub victory_points: [i64; 2],
+    /// Hits scored in it: by the Regulars, by the Insurgents.
+    pub hits: [usize; 2],
+    /// Hits expected in it.
+    pub expected_hits: [f64; 2],
+}
+
+/// The whole story of a game's dice.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Story {
+    /// Every roll in effect, in log order.
+    pub rolls: Vec<Roll>,
+    /// Per side: Regulars, Insurgents.
+    pub sides: [SideStats; 2],
+    /// Per turn, from the first.
+    pub turns: Vec<TurnStats>,
+}
+
+/// The index of a side in the arrays of the story.
+pub fn index(side: Side) -> usize {
+    match side {
+        Side::Regular => 0,
+        Side::Insurgent => 1,
+    }
+}
+
+/// Tells the story of a game's dice, replaying its events in effect.
+pub fn tell(game: &Game) -> Story {
+    let scenario = game.scenario();
+    // The journal line of each event: its entry, after the header.
+    // Each event is written once, in order: the n-th event entry is event n.
+    let line_of: Vec<usize> = game
+        .entries()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, crate::game::EntryRef::Event(_)))
+        .map(|(i, _)| i + 2)
+        .collect();
+    let mut state = GameState::new(scenario, game.initial_settings().clone());
+    let mut story = Story::default();
+    let mut turn = TurnStats {
+        turn: state.turn,
+        ..TurnStats::default()
+    };
+    for n in (0..game.event_count()).filter(|&n| game.in_effect(n)) {
+        let Some(event) = game.event(n) else {
+            continue;
+        };
+        let before = state.turn;
+        let outcome = match state.apply_in_place(scenario, event) {
+            Ok(outcome) => outcome,
+            Err(_) => continue,
+        };
+        let line = line_of.get(n).copied().unwrap_or(0);
+        for roll in rolls_of(&state, &event.command, &outcome.detail, n, line, before) {
+            if let RollKind::Fire { hits, expected, .. } = roll.kind {
+                turn.hits[index(roll.side)] += hits;
+                turn.expected_hits[index(roll.side)] += expected;
+            }
+            story.rolls.push(roll);
+        }
+        if state.turn != before {
+            turn.victory_points = points(&state, game);
+            story.turns.push(std::mem::take(&mut turn));
+            turn.turn = state.turn;
+        }
+    }
+    turn.victory_points = points(&state, game);
+    story.turns.push(turn);
+    for roll in &story.rolls {
+        let side = &mut story.sides[index(roll.side)];
+        match roll.kind {
+            RollKind::Fire { hits, expected, .. } => {
+                side.fires += 1;
+                side.hits += hits;
+                side.expected_hits += expected;
+            }
+            RollKind::Check { passed, chance } => {
+                side.tests += 1;
+                side.passed += usize::from(passed);
+                side.expected_passed += chance;
+            }
+            RollKind::Reaction {
+                insurgents_first,
+                chance,
+            } => {
+                side.tests += 1;
+                side.passed += usize::from(insurgents_first);
+                side.expected_passed += chance;
+            }
+        }
+    }
+    for side in [Side::Regular, Side::Insurgent] {
+        let percentiles: Vec<f64> = story
+            .rolls
+            .iter()
+            .filter(|r| r.side == side)
+            .map(|r| r.percentile)
+            .collect();
+        story.sides[index(side)].luck = (!percentiles.is_empty())
+            .then(|| percentiles.iter().sum::<f64>() / percentiles.len() as f64);
+    }
+    story
+}
+
+fn points(state: &GameState, game: &Game) -> [i64; 2] {
+    let (regular, insurgent) = state.victory_points(game.scenario());
+    [regular, insurgent]
+}
+
+/// The rolls an outcome holds.
+fn rolls_of(
+    state: &GameState,
+    command: &Command,
+    detail: &Detail,
+    event: usize,
+    line: usize,
+    turn: u32,
+) -> Vec<Roll> {
+    let Some((kind, percentile)) = kind_of(detail) else {
+        return Vec::new();
+    };
+    let side_of = |id| state.unit(id).map_or(Side::Regular, |u| u.side);
+    let side = match (detail, command) {
+        (Detail::Fire(report), _) => side_of(report.attacker),
+        (
+            Detail::Check(_),
+            Command::QualityCheck { unit, .. }
+            | Command::Activate { unit, .. }
+            | Command::InsurgentAction { unit, .. },
+        ) => side_of(*unit),
+        _ => Side::Insurgent,
+    };
+    vec![Roll {
+        event,
+        line,
+        turn,
+        side,
+        kind,
+        percentile,
+    }]
+}
+
+/// What a roll was and its percentile, from its outcome alone (so the log can say how lucky
+/// each visible line was without a replay).
+pub fn kind_of(detail: &Detail) -> Option<(RollKind, f64)> {
+    match detail {
+        Detail::Fire(report) => {
+            let target = report.matching.target_number;
+            let hits = report.matching.unblocked.len();
+            let dist = odds::hits(&report.firepower.dice, &report.defense.dice, target);
+            let (p_at_least, p_at_most) = (dist.at_least(hits), at_most(&dist.p, hits));
+            let exactly = dist.p.get(hits).copied().unwrap_or(0.0);
+            Some((
+                RollKind::Fire {
+                    attack: report.firepower.notation().replace(' ', ""),
+                    defend: report.defense.notation().replace(' ', ""),
+                    target,
+                    hits,
+                    expected: dist.mean(),
+                    p_at_least,
+                    p_at_most,
+                },
+                p_at_most - exactly / 2.0,
+            ))
+        }
+        Detail::Check(check) => {
+            let chance = odds::quality(&check.test);
+            Some((
+                RollKind::Check {
+                    passed: check.passed,
+                    chance,
+                },
+                binary_percentile(check.passed, chance),
+            ))
+        }
+        Detail::Reaction(result) => {
+            let chance = odds::insurgents_first(&result.setup.insurgent, &result.setup.regular);
+            Some((
+                RollKind::Reaction {
+                    insurgents_first: result.insurgent_first,
+                    chance,
+                },
+                binary_percentile(result.insurgent_first, chance),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// How lucky an event's roll was, in words, if it rolled for fire, a check or a Reaction test.
+pub fn luck_words(detail: &Detail) -> Option<String> {
+    let (kind, percentile) = kind_of(detail)?;
+    let roll = Roll {
+        event: 0,
+        line: 0,
+        turn: 0,
+        side: Side::Regular,
+        kind,
+        percentile,
+    };
+    Some(roll.words())
+}
+
+fn at_most(p: &[f64], k: usize) -> f64 {
+    p.iter().take(k + 1).sum::<f64>().min(1.0)
+}
+
+/// The percentile of a pass or a fail that had `chance` of passing.
+fn binary_percentile(passed: bool, chance: f64) -> f64 {
+    if passed {
+        (1.0 - chance) + chance / 2.0
+    } else {
+        (1.0 - chance) / 2.0
+    }
+}

@@ -1,0 +1,110 @@
+//! The Stats tab: the story of the dice (`crate::story`) for each side, and two charts by turn.
+
+use egui::{RichText, Ui};
+use egui_plot::{Legend, Line, Plot, PlotPoints};
+
+use crate::game::Game;
+use crate::story::{Story, index};
+use crate::unit::Side;
+
+use super::style;
+
+/// The story, worked out again only when the game changes.
+#[derive(Debug, Default)]
+pub struct StatsForm {
+    story: Option<(usize, Story)>,
+}
+
+/// The Stats tab.
+pub fn stats_ui(ui: &mut Ui, game: &Game, form: &mut StatsForm) {
+    let revision = game.revision();
+    if form.story.as_ref().is_none_or(|(r, _)| *r != revision) {
+        form.story = Some((revision, crate::story::tell(game)));
+    }
+    let Some((_, story)) = &form.story else {
+        return;
+    };
+    style::heading(ui, "The story of the dice");
+    ui.label(
+        RichText::new(
+            "Every roll placed in its exact distribution. Luck is the mean percentile of a side's rolls: 50% is an average game.",
+        )
+        .weak(),
+    );
+    egui::Grid::new("stats_sides")
+        .striped(true)
+        .spacing([16.0, 6.0])
+        .show(ui, |ui| {
+            for head in [
+                "",
+                "fire",
+                "hits",
+                "expected",
+                "tests passed",
+                "expected",
+                "luck",
+            ] {
+                ui.label(RichText::new(head).strong());
+            }
+            ui.end_row();
+            for side in [Side::Regular, Side::Insurgent] {
+                let s = &story.sides[index(side)];
+                ui.label(RichText::new(side.to_string()).strong());
+                ui.label(s.fires.to_string());
+                ui.label(s.hits.to_string());
+                ui.label(format!("{:.1}", s.expected_hits));
+                ui.label(format!("{} of {}", s.passed, s.tests));
+                ui.label(format!("{:.1}", s.expected_passed));
+                ui.label(
+                    s.luck
+                        .map_or_else(|| "—".to_owned(), |l| format!("{:.0}%", l * 100.0)),
+                );
+                ui.end_row();
+            }
+        });
+    let per_turn = |f: &dyn Fn(&crate::story::TurnStats) -> f64| -> PlotPoints<'static> {
+        story
+            .turns
+            .iter()
+            .map(|t| [f64::from(t.turn), f(t)])
+            .collect::<Vec<_>>()
+            .into()
+    };
+    let height = (ui.available_height() / 2.0 - 30.0).clamp(140.0, 320.0);
+    chart_ui(
+        ui,
+        "Victory points by turn",
+        height,
+        vec![
+            ("Regulars", per_turn(&|t| t.victory_points[0] as f64)),
+            ("Insurgents", per_turn(&|t| t.victory_points[1] as f64)),
+        ],
+    );
+    chart_ui(
+        ui,
+        "Hits per turn, and as expected",
+        height,
+        vec![
+            ("Regulars' hits", per_turn(&|t| t.hits[0] as f64)),
+            ("Regulars expected", per_turn(&|t| t.expected_hits[0])),
+            ("Insurgents' hits", per_turn(&|t| t.hits[1] as f64)),
+            ("Insurgents expected", per_turn(&|t| t.expected_hits[1])),
+        ],
+    );
+}
+
+/// One chart that does not move under the hand: no drag, zoom or scroll.
+fn chart_ui(ui: &mut Ui, title: &str, height: f32, lines: Vec<(&str, PlotPoints<'static>)>) {
+    ui.label(RichText::new(title).strong());
+    Plot::new(title)
+        .height(height)
+        .legend(Legend::default())
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for (name, points) in lines {
+                plot.line(Line::new(name, points));
+            }
+        });
+}
