@@ -280,7 +280,10 @@ pub fn kind_of(detail: &Detail) -> Option<(RollKind, f64)> {
             let target = report.matching.target_number;
             let hits = report.matching.unblocked.len();
             let dist = odds::hits(&report.firepower.dice, &report.defense.dice, target);
-            let (p_at_least, p_at_most) = (dist.at_least(hits), at_most(&dist.p, hits));
+            let (p_at_least, p_at_most) = (
+                dist.at_least(hits).clamp(0.0, 1.0),
+                at_most(&dist.p, hits).clamp(0.0, 1.0),
+            );
             let exactly = dist.p.get(hits).copied().unwrap_or(0.0);
             Some((
                 RollKind::Fire {

@@ -1,7 +1,8 @@
 //! The Stats tab: the story of the dice (`crate::story`) for each side, and two charts by turn.
 
+use egui::Color32;
 use egui::{RichText, Ui};
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoints};
 
 use crate::game::Game;
 use crate::story::{Story, index};
@@ -76,8 +77,18 @@ pub fn stats_ui(ui: &mut Ui, game: &Game, form: &mut StatsForm) {
         "Victory points by turn",
         height,
         vec![
-            ("Regulars", per_turn(&|t| t.victory_points[0] as f64)),
-            ("Insurgents", per_turn(&|t| t.victory_points[1] as f64)),
+            (
+                "Regulars",
+                BLUE,
+                false,
+                per_turn(&|t| t.victory_points[0] as f64),
+            ),
+            (
+                "Insurgents",
+                ORANGE,
+                false,
+                per_turn(&|t| t.victory_points[1] as f64),
+            ),
         ],
     );
     chart_ui(
@@ -85,16 +96,43 @@ pub fn stats_ui(ui: &mut Ui, game: &Game, form: &mut StatsForm) {
         "Hits per turn, and as expected",
         height,
         vec![
-            ("Regulars' hits", per_turn(&|t| t.hits[0] as f64)),
-            ("Regulars expected", per_turn(&|t| t.expected_hits[0])),
-            ("Insurgents' hits", per_turn(&|t| t.hits[1] as f64)),
-            ("Insurgents expected", per_turn(&|t| t.expected_hits[1])),
+            (
+                "Regulars' hits",
+                BLUE,
+                false,
+                per_turn(&|t| t.hits[0] as f64),
+            ),
+            (
+                "Regulars expected",
+                BLUE,
+                true,
+                per_turn(&|t| t.expected_hits[0]),
+            ),
+            (
+                "Insurgents' hits",
+                ORANGE,
+                false,
+                per_turn(&|t| t.hits[1] as f64),
+            ),
+            (
+                "Insurgents expected",
+                ORANGE,
+                true,
+                per_turn(&|t| t.expected_hits[1]),
+            ),
         ],
     );
 }
 
+/// The sides' colours, as on the desk.
+const BLUE: Color32 = Color32::from_rgb(90, 150, 255);
+const ORANGE: Color32 = Color32::from_rgb(240, 130, 70);
+
+/// A line of a chart: its name, colour, whether dashed (an expectation), and its points.
+type ChartLine<'a> = (&'a str, Color32, bool, PlotPoints<'static>);
+
 /// One chart that does not move under the hand: no drag, zoom or scroll.
-fn chart_ui(ui: &mut Ui, title: &str, height: f32, lines: Vec<(&str, PlotPoints<'static>)>) {
+fn chart_ui(ui: &mut Ui, title: &str, height: f32, lines: Vec<ChartLine<'_>>) {
     ui.label(RichText::new(title).strong());
     Plot::new(title)
         .height(height)
@@ -103,8 +141,13 @@ fn chart_ui(ui: &mut Ui, title: &str, height: f32, lines: Vec<(&str, PlotPoints<
         .allow_zoom(false)
         .allow_scroll(false)
         .show(ui, |plot| {
-            for (name, points) in lines {
-                plot.line(Line::new(name, points));
+            for (name, color, dashed, points) in lines {
+                let line = Line::new(name, points).color(color).width(2.5);
+                plot.line(if dashed {
+                    line.style(LineStyle::dashed_loose())
+                } else {
+                    line
+                });
             }
         });
 }

@@ -76,7 +76,11 @@ pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
             for unit in state.units_seen(side) {
                 let badges: Vec<String> =
                     unit.badges(state.turn).iter().map(|b| b.label()).collect();
-                let mut line = format!("{} — {} figures", unit.name, unit.figures.len());
+                let mut line = format!(
+                    "{} — {}",
+                    unit.name,
+                    crate::text::plural(unit.figures.len(), "figure", "figures")
+                );
                 if !badges.is_empty() {
                     line.push_str(&format!(" · {}", badges.join(", ")));
                 }
