@@ -39,6 +39,21 @@ pub enum RollKind {
         /// The chance it had of passing.
         chance: f64,
     },
+    /// A Morale check: how many dice reached 4+, of how many.
+    Morale {
+        /// Dice at 4+.
+        successes: usize,
+        /// Dice rolled.
+        dice: usize,
+        /// The successes expected.
+        expected: f64,
+        /// The chance of at least as many.
+        p_at_least: f64,
+        /// The check held (more successes than failures).
+        passed: bool,
+        /// The chance it had of holding.
+        chance: f64,
+    },
     /// A Reaction test, told from the Insurgents' side.
     Reaction {
         /// The Insurgents acted first.
@@ -88,6 +103,16 @@ impl Roll {
                     "failed against"
                 },
                 percent(*chance)
+            ),
+            RollKind::Morale {
+                successes,
+                dice,
+                expected,
+                p_at_least,
+                ..
+            } => format!(
+                "{successes} of {dice} dice at 4+; {} of such checks do as well; {expected:.1} expected",
+                percent(*p_at_least)
             ),
             RollKind::Reaction {
                 insurgents_first,
@@ -206,7 +231,7 @@ pub fn tell(game: &Game) -> Story {
                 side.hits += hits;
                 side.expected_hits += expected;
             }
-            RollKind::Check { passed, chance } => {
+            RollKind::Check { passed, chance } | RollKind::Morale { passed, chance, .. } => {
                 side.tests += 1;
                 side.passed += usize::from(passed);
                 side.expected_passed += chance;
@@ -260,6 +285,7 @@ fn rolls_of(
             | Command::Activate { unit, .. }
             | Command::InsurgentAction { unit, .. },
         ) => side_of(*unit),
+        (Detail::RegularMorale(_), _) => Side::Regular,
         _ => Side::Insurgent,
     };
     vec![Roll {
@@ -308,6 +334,18 @@ pub fn kind_of(detail: &Detail) -> Option<(RollKind, f64)> {
                 binary_percentile(check.passed, chance),
             ))
         }
+        Detail::RegularMorale(result) => morale_kind(
+            result.die?,
+            result.modifier,
+            result.successes,
+            result.successes + result.failures,
+        ),
+        Detail::InsurgentMorale(result) => morale_kind(
+            result.die?,
+            result.modifier,
+            result.successes,
+            result.successes + result.failures,
+        ),
         Detail::Reaction(result) => {
             let chance = odds::insurgents_first(&result.setup.insurgent, &result.setup.regular);
             Some((
@@ -334,6 +372,54 @@ pub fn luck_words(detail: &Detail) -> Option<String> {
         percentile,
     };
     Some(roll.words())
+}
+
+/// A Morale check's successes in their binomial distribution: each die reaches 4+ with the
+/// same chance; the check holds with more successes than failures.
+fn morale_kind(
+    die: crate::dice::Die,
+    modifier: i8,
+    successes: usize,
+    dice: usize,
+) -> Option<(RollKind, f64)> {
+    let sides = u32::from(die.sides());
+    let good = (1..=sides)
+        .filter(|&f| f as i32 + i32::from(modifier) >= 4)
+        .count() as f64;
+    let p = good / f64::from(sides);
+    // P(k successes) for k = 0..=dice.
+    let mut dist = vec![0.0; dice + 1];
+    dist[0] = 1.0;
+    for _ in 0..dice {
+        for k in (0..=dice).rev() {
+            let stay = dist[k] * (1.0 - p);
+            let up = if k > 0 { dist[k - 1] * p } else { 0.0 };
+            dist[k] = stay + up;
+        }
+    }
+    let p_at_least: f64 = dist[successes.min(dice)..]
+        .iter()
+        .sum::<f64>()
+        .clamp(0.0, 1.0);
+    let below: f64 = dist[..successes.min(dice)].iter().sum();
+    let exactly = dist.get(successes).copied().unwrap_or(0.0);
+    let holds: f64 = dist
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| 2 * k > dice)
+        .map(|(_, q)| q)
+        .sum();
+    Some((
+        RollKind::Morale {
+            successes,
+            dice,
+            expected: p * dice as f64,
+            p_at_least,
+            passed: 2 * successes > dice,
+            chance: holds.clamp(0.0, 1.0),
+        },
+        below + exactly / 2.0,
+    ))
 }
 
 fn at_most(p: &[f64], k: usize) -> f64 {

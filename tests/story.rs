@@ -207,16 +207,38 @@ fn a_scripted_game_tells_its_dice_per_side_and_per_turn() {
     assert!(!passed);
     assert!((chance - 0.5).abs() < 1e-12, "a d6 at 4+");
     assert!((check.percentile - 0.25).abs() < 1e-12);
-    // Per side: the Regulars' 3 hits against their expectation; one test for the Insurgents.
+    // Insurgents 1's Morale: three d10 at 4+ (70% each), all three made it.
+    let morale = story
+        .rolls
+        .iter()
+        .find(|r| matches!(r.kind, RollKind::Morale { .. }))
+        .expect("a Morale check");
+    assert_eq!(morale.side, Side::Insurgent);
+    let RollKind::Morale {
+        successes,
+        dice,
+        p_at_least,
+        passed,
+        chance,
+        ..
+    } = morale.kind
+    else {
+        panic!()
+    };
+    assert_eq!((successes, dice, passed), (3, 3, true));
+    assert!((p_at_least - 0.343).abs() < 1e-12);
+    assert!((chance - (0.343 + 3.0 * 0.49 * 0.3)).abs() < 1e-12);
+    assert!((morale.percentile - (1.0 - 0.343 / 2.0)).abs() < 1e-12);
+    // Per side: the Regulars' 3 hits against their expectation; a check and a Morale check for
+    // the Insurgents.
     let regulars = &story.sides[0];
     assert_eq!((regulars.fires, regulars.hits), (1, 3));
     assert!((regulars.expected_hits - mean).abs() < 1e-12);
     let insurgents = &story.sides[1];
     assert_eq!(
         (insurgents.fires, insurgents.tests, insurgents.passed),
-        (1, 1, 0)
+        (1, 2, 1)
     );
-    assert!(insurgents.luck.is_some_and(|l| l < 0.5));
     // Per turn: all in turn 1.
     assert_eq!(story.turns.len(), 1);
     assert_eq!(story.turns[0].hits, [3, 0]);

@@ -49,6 +49,12 @@ impl RegularMorale {
 /// A Regular Morale check, resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RegularMoraleResult {
+    /// The Morale die rolled (set by the game, for the odds of the check).
+    #[serde(default)]
+    pub die: Option<Die>,
+    /// The modifier added to every die.
+    #[serde(default)]
+    pub modifier: i8,
     /// Dice at 4+ after the modifier.
     pub successes: usize,
     /// The other dice.
@@ -78,6 +84,8 @@ pub fn regular_morale(
         RegularMorale::PullBack
     };
     RegularMoraleResult {
+        die: None,
+        modifier,
         successes,
         failures,
         outcome,
@@ -87,6 +95,12 @@ pub fn regular_morale(
 /// An Insurgent Morale check, resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InsurgentMoraleResult {
+    /// The Morale die rolled.
+    #[serde(default)]
+    pub die: Option<Die>,
+    /// The modifier added to every die.
+    #[serde(default)]
+    pub modifier: i8,
     /// Dice at 4+ after the modifier.
     pub successes: usize,
     /// The other dice.
@@ -114,6 +128,8 @@ pub fn insurgent_morale(unit: &Unit, faces: &[Face], modifier: i8) -> InsurgentM
         Some(unit.morale)
     };
     InsurgentMoraleResult {
+        die: Some(unit.morale),
+        modifier,
         successes,
         failures,
         ones,

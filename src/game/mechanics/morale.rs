@@ -49,8 +49,10 @@ impl GameState {
         let name = unit.name.clone();
         match unit.side {
             Side::Regular => {
-                let result =
-                    morale::regular_morale(faces, modifier, unit.status.pinned, defensible);
+                let result = morale::RegularMoraleResult {
+                    die: Some(unit.morale),
+                    ..morale::regular_morale(faces, modifier, unit.status.pinned, defensible)
+                };
                 match result.outcome {
                     RegularMorale::Stand => {}
                     RegularMorale::Pinned | RegularMorale::PinnedHoldingPosition => {
