@@ -240,7 +240,7 @@ fn ambush_terms_that_can_never_happen_are_named() {
     let ambush = |a: Value| edit(&good, |v| v["units"][4]["ambush"] = a);
     assert_only(
         &ambush(json!({"arrives_at": "Hot Spot 7"})),
-        r#"units[4].ambush.arrives_at: "Hot Spot 7" reads as a place in words, not a Hot Spot: write {"hot_spot": 7} for Hot Spot 7 (version 2), or {"point": "…"} for a place"#,
+        r#"units[4].ambush.arrives_at: "Hot Spot 7" reads as a place in words, not a Hot Spot: write {"hot_spot": N} for one of the scenario's Hot Spots (version 2; they are numbered 1 to 5, there is no Hot Spot 7), or {"point": "…"} for a place"#,
     );
     assert_only(
         &ambush(json!({"arrives_at": "hot spot"})),

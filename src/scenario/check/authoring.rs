@@ -135,7 +135,10 @@ fn ambush_problems(
             .collect();
         if let Some(rest) = simple.strip_prefix("hotspot") {
             let instead = match rest.parse::<u32>() {
-                Ok(n) => format!("{{\"hot_spot\": {n}}} for Hot Spot {n} (version 2)"),
+                Ok(n @ 1..=5) => format!("{{\"hot_spot\": {n}}} for Hot Spot {n} (version 2)"),
+                Ok(n) => format!(
+                    "{{\"hot_spot\": N}} for one of the scenario's Hot Spots (version 2; they are numbered 1 to 5, there is no Hot Spot {n})"
+                ),
                 Err(_) => "\"hot_spot\" for a Hot Spot rolled like a reinforcement's".to_owned(),
             };
             problem(
