@@ -319,8 +319,8 @@ fn leader_choices(game: &Game, leader: &Unit) -> Vec<Choice<OrderFor>> {
             words: format!("join {}", into.name),
             score: 0.3 + 0.05 * into.firing_count() as f64,
             odds: format!(
-                "{} figures that act without a Quality check once he leads them",
-                into.firing_count()
+                "{} acting without a Quality check once he leads them",
+                crate::text::plural(into.firing_count(), "figure", "figures")
             ),
             leaning: Leaning::Bold,
             action: OrderFor {

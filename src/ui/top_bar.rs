@@ -117,10 +117,11 @@ pub fn top_bar_ui(
             queue.push(UiCommand::Redo);
         }
         if state.settings.solo {
-            ui.label(
-                RichText::new(format!("Solo game ({})", state.settings.difficulty.name())).strong(),
-            )
-            .on_hover_text("The app commands the Insurgents; Edit > settings changes how sharply");
+            // Short, so the top bar never wraps and pushes the desk down.
+            ui.label(RichText::new("Solo game").strong()).on_hover_text(format!(
+                "The app commands the Insurgents, at {} level (Edit > settings)",
+                state.settings.difficulty.name()
+            ));
         }
         let mut physical = prefs.physical_dice;
         if ui.checkbox(&mut physical, "Physical dice").changed() {
