@@ -27,25 +27,32 @@ pub fn top_bar_ui(
     let (regular, insurgent) = state.victory_points(scenario);
     let dark = ui.visuals().dark_mode;
     ui.add_space(4.0);
-    ui.horizontal_wrapped(|ui| {
-        ui.label(
-            RichText::new(state.headline())
-                .size(style::HEADLINE)
-                .strong(),
-        );
-        ui.separator();
-        ui.label(
-            RichText::new(format!("Regulars {regular} VP"))
-                .size(style::HEADING)
-                .color(style::side_color(Side::Regular, dark))
-                .strong(),
-        );
-        ui.label(
-            RichText::new(format!("Insurgents {insurgent} VP"))
-                .size(style::HEADING)
-                .color(style::side_color(Side::Insurgent, dark))
-                .strong(),
-        );
+    // One line whatever it says: the victory points on the right, the headline in the rest,
+    // cut short rather than wrapped, so the desk below never moves.
+    ui.horizontal(|ui| {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(
+                RichText::new(format!("Insurgents {insurgent} VP"))
+                    .size(style::HEADING)
+                    .color(style::side_color(Side::Insurgent, dark))
+                    .strong(),
+            );
+            ui.label(
+                RichText::new(format!("Regulars {regular} VP"))
+                    .size(style::HEADING)
+                    .color(style::side_color(Side::Regular, dark))
+                    .strong(),
+            );
+            ui.separator();
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                let headline = state.headline();
+                ui.add(
+                    egui::Label::new(RichText::new(&headline).size(style::HEADLINE).strong())
+                        .truncate(),
+                )
+                .on_hover_text(headline);
+            });
+        });
     });
     let read_only = session.is_read_only();
     if read_only {
@@ -81,7 +88,7 @@ pub fn top_bar_ui(
                 .strong(),
         );
     }
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         // Undo and Redo say what they would take back or put back.
         let undo = game
             .last_in_effect()
@@ -94,13 +101,19 @@ pub fn top_bar_ui(
             ),
             None => ("Undo".to_owned(), "Undo: nothing to undo".to_owned()),
         };
-        let response = style::named_button(
-            ui,
-            undo_text.as_str(),
-            &undo_full,
-            game.can_undo() && !read_only,
-        )
-        .on_hover_text(format!("{undo_full} (Ctrl+Z)"));
+        // A fixed width, whatever it names: the bar never reflows from one event to the next.
+        let enabled = game.can_undo() && !read_only;
+        let width = (ui.available_width() * 0.3).clamp(120.0, 380.0);
+        let response = ui
+            .add_enabled_ui(enabled, |ui| {
+                ui.add_sized(
+                    [width, ui.spacing().interact_size.y],
+                    egui::Button::new(undo_text.as_str()).truncate(),
+                )
+            })
+            .inner;
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &undo_full));
+        let response = response.on_hover_text(format!("{undo_full} (Ctrl+Z)"));
         if response.clicked() {
             queue.push(UiCommand::Undo);
         }
@@ -183,8 +196,11 @@ pub fn top_bar_ui(
         });
         ui.separator();
         save_state_ui(ui, session, not_autosaved);
-        ui.label(RichText::new(format!("Insurgency {}", state.insurgency)).weak());
-        ui.label(RichText::new(&scenario.name).italics().weak());
+        ui.add(
+            egui::Label::new(RichText::new(format!("Insurgency {}", state.insurgency)).weak())
+                .truncate(),
+        );
+        ui.add(egui::Label::new(RichText::new(&scenario.name).italics().weak()).truncate());
     });
     if *show_path {
         ui.horizontal_wrapped(|ui| {
