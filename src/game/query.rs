@@ -176,28 +176,36 @@ impl GameState {
             }
         }
         candidates.push(Command::DeclareInCover { unit: id });
-        for other in self.units_in_play(unit.side) {
-            candidates.push(Command::JoinUnit {
-                from: id,
-                into: other.id,
-            });
-        }
-        for figure in unit.figures.iter().filter(|f| f.is_leader()) {
-            candidates.push(Command::DetachLeader {
-                unit: id,
-                figure: figure.id,
-            });
-        }
-        for edge in Edge::ALL {
-            candidates.push(Command::LeaveTable {
-                unit: id,
-                edge: Some(edge),
-            });
-        }
+        candidates.extend(self.regrouping(unit));
         candidates
             .into_iter()
             .filter(|c| self.allows(scenario, c))
             .collect()
+    }
+
+    /// The unit joining another, a leader leaving it, or it leaving the table by each edge: the
+    /// candidates both [`GameState::choices_for`] and [`GameState::moves_for`] try.
+    fn regrouping(&self, unit: &crate::unit::Unit) -> Vec<Command> {
+        let id = unit.id;
+        let joins = self
+            .units_in_play(unit.side)
+            .map(|other| Command::JoinUnit {
+                from: id,
+                into: other.id,
+            });
+        let detaches =
+            unit.figures
+                .iter()
+                .filter(|f| f.is_leader())
+                .map(|figure| Command::DetachLeader {
+                    unit: id,
+                    figure: figure.id,
+                });
+        let leaves = Edge::ALL.into_iter().map(|edge| Command::LeaveTable {
+            unit: id,
+            edge: Some(edge),
+        });
+        joins.chain(detaches).chain(leaves).collect()
     }
 
     /// The commands besides fire and tests that the gate accepts now for this unit: hunkering
@@ -218,24 +226,7 @@ impl GameState {
                     }),
             );
         }
-        for other in self.units_in_play(unit.side) {
-            candidates.push(Command::JoinUnit {
-                from: id,
-                into: other.id,
-            });
-        }
-        for figure in unit.figures.iter().filter(|f| f.is_leader()) {
-            candidates.push(Command::DetachLeader {
-                unit: id,
-                figure: figure.id,
-            });
-        }
-        for edge in Edge::ALL {
-            candidates.push(Command::LeaveTable {
-                unit: id,
-                edge: Some(edge),
-            });
-        }
+        candidates.extend(self.regrouping(unit));
         candidates
             .into_iter()
             .filter(|c| self.allows(scenario, c))

@@ -136,16 +136,7 @@ pub fn interrupts(
         return Vec::new();
     };
     let speed = target.status.movement.unwrap_or(Movement::Halted);
-    // A unit standing still has no movement to interrupt: only its fire.
-    let action = if speed == Movement::Halted {
-        RegularAction::Fires
-    } else {
-        action
-    };
-    let kind = match action {
-        RegularAction::Moves => ReactionKind::InterruptMovement,
-        RegularAction::Fires => ReactionKind::InterruptFire,
-    };
+    let kind = interrupt_kind(target, action);
     let difficulty = state.settings.difficulty;
     let about = InterruptDecision::about(&target.name);
     let mut decisions: Vec<(i32, InterruptDecision)> = Vec::new();
@@ -165,33 +156,11 @@ pub fn interrupts(
             decide: None,
             interrupt: interrupt.clone(),
         };
-        if let Err(why) = game.check(&interrupt_opening(unit, target, kind)) {
+        if let Some(why) = why_it_holds(game, unit, target, kind) {
             decisions.push((0, hold(format!("{name} holds: {why}."))));
             continue;
         }
-        // Its check passed, would the rules let it interrupt this unit at all?
-        let test = Command::ReactionTest {
-            insurgent: unit.id,
-            regular: target.id,
-            kind,
-            modifiers: ReactionModifiers::proposed(target),
-        };
-        if let Err(why) = state.check_once_checked(game.scenario(), unit.id, &test) {
-            decisions.push((0, hold(format!("{name} holds: {why}."))));
-            continue;
-        }
-        if unit.leaders_only() {
-            decisions.push((
-                0,
-                hold(format!(
-                    "{name} holds: a leader alone saves himself to lead a unit."
-                )),
-            ));
-            continue;
-        }
-        let modifiers = FireModifiers {
-            ..fire_modifiers(state, unit, target, view)
-        };
+        let modifiers = fire_modifiers(state, unit, target, view);
         let (now, fire_words) = weigh::fire_value(unit, target, &modifiers);
         let p_check = weigh::check_chance(unit);
         let p_first = weigh::first_chance(unit, target);
@@ -260,19 +229,53 @@ pub fn interrupts(
 /// answer: those that could interrupt it if they saw it (not those the rules hold back, nor
 /// lone leaders). Only these are asked about.
 pub fn asked_about(game: &Game, regular: UnitId, action: RegularAction) -> Vec<UnitId> {
-    let views: Vec<(UnitId, View)> = game
-        .state()
+    let state = game.state();
+    let Some(target) = state.unit(regular) else {
+        return Vec::new();
+    };
+    let kind = interrupt_kind(target, action);
+    // In the order of the table, not of strength, so the questions never move; and with no
+    // odds worked out, as this is asked every frame.
+    let mut asked: Vec<UnitId> = state
         .units_in_play(Side::Insurgent)
-        .map(|u| (u.id, View::unseen(regular)))
+        .filter(|u| why_it_holds(game, u, target, kind).is_none())
+        .map(|u| u.id)
         .collect();
-    let mut asked: Vec<UnitId> = interrupts(game, regular, action, &views)
-        .into_iter()
-        .filter(|d| d.decide.is_some())
-        .map(|d| d.unit)
-        .collect();
-    // In the order of the table, not of strength, so the questions never move.
     asked.sort();
     asked
+}
+
+/// What an Insurgent unit would interrupt of the activating Regular unit: its movement, or,
+/// when the unit stands still (it has no movement to interrupt), its fire.
+fn interrupt_kind(target: &Unit, action: RegularAction) -> ReactionKind {
+    let halted = target.status.movement.unwrap_or(Movement::Halted) == Movement::Halted;
+    match action {
+        RegularAction::Moves if !halted => ReactionKind::InterruptMovement,
+        _ => ReactionKind::InterruptFire,
+    }
+}
+
+/// Why an Insurgent unit may not interrupt the Regular unit, if it may not: the gate's reason
+/// (Shaken, done, already interrupted…), or a leader on his own, worth more leading a unit.
+fn why_it_holds(game: &Game, unit: &Unit, target: &Unit, kind: ReactionKind) -> Option<String> {
+    if let Err(why) = game.check(&interrupt_opening(unit, target, kind)) {
+        return Some(why.to_string());
+    }
+    // Its check passed, would the rules let it interrupt this unit at all?
+    let test = Command::ReactionTest {
+        insurgent: unit.id,
+        regular: target.id,
+        kind,
+        modifiers: ReactionModifiers::proposed(target),
+    };
+    if let Err(why) = game
+        .state()
+        .check_once_checked(game.scenario(), unit.id, &test)
+    {
+        return Some(why.to_string());
+    }
+    unit.leaders_only()
+        .then(|| "a leader alone saves himself to lead a unit".to_owned())
 }
 
 /// The plain-words result of an interruption once the Reaction test is made.

@@ -167,6 +167,8 @@ pub struct LogForm {
     rows: Option<(usize, Filter, Vec<usize>)>,
     /// The height of each row as last drawn, for the width it was drawn at.
     heights: HashMap<usize, f32>,
+    /// How lucky each event's roll was, in words (an event's outcome never changes).
+    luck: HashMap<usize, Option<String>>,
     width: f32,
     /// The height of the log's view when last drawn.
     view_height: f32,
@@ -187,6 +189,7 @@ impl Default for LogForm {
             kind: None,
             rows: None,
             heights: HashMap::new(),
+            luck: HashMap::new(),
             width: 0.0,
             view_height: 0.0,
             tops: None,
@@ -235,7 +238,7 @@ impl LogForm {
 }
 
 /// The words of one event of the log.
-fn line(game: &Game, index: usize) -> RichText {
+fn line(game: &Game, index: usize, luck: &mut HashMap<usize, Option<String>>) -> RichText {
     let Some(event) = game.event(index) else {
         return RichText::new("");
     };
@@ -254,12 +257,13 @@ fn line(game: &Game, index: usize) -> RichText {
     if !dice.is_empty() {
         text.push_str(&format!("  [{dice}]"));
     }
-    // How lucky it was, worked out for the lines in view only.
-    if let Some(luck) = game
-        .outcome(index)
-        .and_then(|o| crate::story::luck_words(&o.detail))
-    {
-        text.push_str(&format!("  — {luck}"));
+    // How lucky it was, worked out once for each line drawn.
+    let words = luck.entry(index).or_insert_with(|| {
+        game.outcome(index)
+            .and_then(|o| crate::story::luck_words(&o.detail))
+    });
+    if let Some(words) = words {
+        text.push_str(&format!("  — {words}"));
     }
     if !game.in_effect(index) {
         RichText::new(format!("{text}  (undone)"))
@@ -387,7 +391,7 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
                 egui::vec2(width, height),
             );
             let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
-            child.add(egui::Label::new(line(game, index)).wrap());
+            child.add(egui::Label::new(line(game, index, &mut form.luck)).wrap());
             let drawn = (child.min_rect().height() + ROW_GAP).max(one_line);
             if (drawn - height).abs() > 0.5 {
                 form.heights.insert(index, drawn);

@@ -20,6 +20,7 @@ mod result;
 mod scenario_info;
 mod solo;
 mod solo_orders;
+mod solo_questions;
 mod start;
 mod stats;
 mod style;

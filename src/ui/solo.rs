@@ -14,6 +14,7 @@ use crate::solo::plan::{self, Step};
 use crate::solo::{self, RegularAction, View};
 use crate::unit::{Movement, UnitId};
 
+use super::solo_questions::{ground_ui, marker_sight_ui, question_ui, sight_ui};
 use super::style::{self, named_button};
 
 /// What an Insurgent unit sees of a Regular unit, as the player answered.
@@ -56,6 +57,50 @@ pub struct SoloForm {
     /// Interruptions whose Insurgent unit lost sight and held its fire: (Insurgent, Regular,
     /// turn).
     pub held_fire: Vec<(UnitId, UnitId, u32)>,
+    /// The opponent's weighed answers, worked out again only when the game or the answers
+    /// change (the exact odds are not worked out every frame).
+    interrupts: Option<(InterruptsKey, Vec<solo::InterruptDecision>)>,
+    orders: Option<(OrdersKey, Vec<solo::UnitOrders>)>,
+}
+
+type InterruptsKey = (usize, UnitId, RegularAction, Vec<(UnitId, View)>);
+type OrdersKey = (usize, Vec<(UnitId, Vec<View>)>);
+
+impl SoloForm {
+    /// The Insurgents' answers to an activation, for these views.
+    fn interrupts(
+        &mut self,
+        game: &Game,
+        regular: UnitId,
+        views: Vec<(UnitId, View)>,
+    ) -> Vec<solo::InterruptDecision> {
+        let key = (game.revision(), regular, self.action, views);
+        if self.interrupts.as_ref().is_none_or(|(k, _)| *k != key) {
+            let decisions = solo::interrupts(game, regular, self.action, &key.3);
+            self.interrupts = Some((key, decisions));
+        }
+        self.interrupts
+            .as_ref()
+            .map(|(_, d)| d.clone())
+            .unwrap_or_default()
+    }
+
+    /// The Insurgent units' options in their phase, for these views.
+    pub(super) fn orders(
+        &mut self,
+        game: &Game,
+        views: Vec<(UnitId, Vec<View>)>,
+    ) -> Vec<solo::UnitOrders> {
+        let key = (game.revision(), views);
+        if self.orders.as_ref().is_none_or(|(k, _)| *k != key) {
+            let orders = solo::orders(game, &key.1);
+            self.orders = Some((key, orders));
+        }
+        self.orders
+            .as_ref()
+            .map(|(_, o)| o.clone())
+            .unwrap_or_default()
+    }
 }
 
 impl SoloForm {
@@ -87,118 +132,6 @@ impl SoloForm {
             .filter_map(|&(i, r)| self.view(i, r))
             .collect()
     }
-}
-
-/// One question with its answers side by side: "Insurgents 4 sees Fireteam Alpha? no · yes ·
-/// within 6"". Each answer is named in full for screen readers and tests.
-pub(super) fn question_ui<T: PartialEq + Copy>(
-    ui: &mut Ui,
-    question: &str,
-    value: &mut T,
-    answers: &[(T, &str)],
-) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(question);
-        for (answer, words) in answers {
-            let selected = *value == *answer;
-            let response = ui.selectable_label(selected, *words);
-            response.widget_info(|| {
-                egui::WidgetInfo::selected(
-                    egui::Role::RadioButton,
-                    true,
-                    selected,
-                    format!("{question} {words}"),
-                )
-            });
-            if response.clicked() {
-                *value = *answer;
-            }
-        }
-    });
-}
-
-/// Whether a Regular unit is in the open and behind Solid Cover: two questions.
-pub(super) fn ground_ui(ui: &mut Ui, form: &mut SoloForm, regular: UnitId, name: &str) {
-    let yes_no = [(false, "no"), (true, "yes")];
-    let open = form.open.entry(regular).or_insert(false);
-    question_ui(ui, &format!("Is {name} in the open?"), open, &yes_no);
-    let cover = form.cover.entry(regular).or_insert(false);
-    question_ui(
-        ui,
-        &format!("Is {name} behind Solid Cover from them?"),
-        cover,
-        &yes_no,
-    );
-}
-
-/// Does this Insurgent unit see that Regular unit, and within its Optimum Range?
-pub(super) fn sight_ui(
-    ui: &mut Ui,
-    game: &Game,
-    form: &mut SoloForm,
-    insurgent: UnitId,
-    regular: UnitId,
-) {
-    let state = game.state();
-    let (Some(ins), Some(reg)) = (state.unit(insurgent), state.unit(regular)) else {
-        return;
-    };
-    // Under a marker, every contact is asked about the same way.
-    let range = if state.is_hidden(insurgent) {
-        contact_range(game)
-    } else {
-        format!("yes, within {}", state.distance(ins.optimum_range))
-    };
-    let sight = form.sight.entry((insurgent, regular)).or_default();
-    question_ui(
-        ui,
-        &format!("Does {} see {}?", state.shown_name(insurgent), reg.name),
-        sight,
-        &[
-            (Sight::Unseen, "no"),
-            (Sight::Farther, "yes, farther"),
-            (Sight::InRange, range.as_str()),
-        ],
-    );
-}
-
-/// The same question about a marker that hides nothing: the answer is kept, and changes
-/// nothing.
-pub(super) fn marker_sight_ui(
-    ui: &mut Ui,
-    game: &Game,
-    form: &mut SoloForm,
-    marker: &str,
-    regular: UnitId,
-) {
-    let state = game.state();
-    let name = format!("Contact {marker}");
-    let regular_name = state.unit(regular).map_or("", |u| u.name.as_str());
-    let range = contact_range(game);
-    let sight = form
-        .marker_sight
-        .entry((marker.to_owned(), regular))
-        .or_default();
-    question_ui(
-        ui,
-        &format!("Does {name} see {regular_name}?"),
-        sight,
-        &[
-            (Sight::Unseen, "no"),
-            (Sight::Farther, "yes, farther"),
-            (Sight::InRange, range.as_str()),
-        ],
-    );
-}
-
-/// The answer "within Optimum Range" for a marker: the arriving Insurgents' range, the same
-/// for every marker.
-fn contact_range(game: &Game) -> String {
-    let state = game.state();
-    format!(
-        "yes, within {}",
-        state.distance(game.scenario().insurgents.optimum_range)
-    )
 }
 
 /// The solo opponent's part of the Now view: what it asks the player, what it weighs, and the
@@ -331,7 +264,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
         .into_iter()
         .filter(|(i, _)| asked.contains(i))
         .collect();
-    let decisions = solo::interrupts(game, regular_id, form.action, &views);
+    let decisions = form.interrupts(game, regular_id, views.clone());
     if !state.settings.doctrine_hidden {
         for d in &decisions {
             ui.label(RichText::new(d.summary(state)).weak());

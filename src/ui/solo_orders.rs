@@ -8,7 +8,8 @@ use crate::solo::plan::{self, Step};
 use crate::solo::{self, View};
 use crate::unit::{Movement, Side, UnitId};
 
-use super::solo::{SoloForm, ground_ui, sight_ui};
+use super::solo::SoloForm;
+use super::solo_questions::{ground_ui, sight_ui};
 use super::style::{self, named_button};
 
 /// One card per Insurgent unit still to act.
@@ -22,7 +23,7 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mu
         .collect();
     let waiting: Vec<UnitId> = state.units_in_play(Side::Insurgent).map(|u| u.id).collect();
     let views: Vec<(UnitId, Vec<View>)> = waiting.iter().map(|&u| (u, form.sees(u))).collect();
-    let orders = solo::orders(game, &views);
+    let orders = form.orders(game, views);
     empty_markers_ui(ui, game, form, plan);
     if orders.is_empty() {
         ui.label("Every Insurgent unit has acted: end the turn.");
@@ -109,7 +110,7 @@ fn empty_markers_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Ve
                 return;
             }
             for r in &regulars {
-                super::solo::marker_sight_ui(ui, game, form, &contact.marker, *r);
+                super::solo_questions::marker_sight_ui(ui, game, form, &contact.marker, *r);
             }
             if decide_button(ui, &name) {
                 form.markers_done.push((contact.marker.clone(), state.turn));

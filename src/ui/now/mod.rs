@@ -8,6 +8,7 @@
 mod due;
 mod fire_row;
 mod insurgent;
+mod interruption;
 mod regular;
 
 use std::collections::{BTreeMap, HashMap};
@@ -183,6 +184,18 @@ pub(super) fn small_action(
         queue.push(UiCommand::Play(command));
     }
     true
+}
+
+/// A small button for a command, named for screen readers and tests by the command's own words.
+pub(super) fn small_command(
+    ui: &mut Ui,
+    game: &Game,
+    text: &str,
+    command: Command,
+    queue: &mut Vec<UiCommand>,
+) -> bool {
+    let name = super::labels::command_label(game.state(), &command);
+    small_action(ui, game, text, &name, command, queue)
 }
 
 /// Draws the Now view.

@@ -2,14 +2,18 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::{Die, Rolled};
+use crate::dice::Rolled;
 use crate::rules::checks::ReactionModifiers;
 use crate::rules::fire::FireModifiers;
 use crate::rules::reinforcements::InsurgencyLevel;
 use crate::table::Edge;
-use crate::unit::{FigureId, Movement, Presence, Side, UnitId, UnitStatus, Weapon};
+use crate::unit::{FigureId, Movement, Presence, UnitId, UnitStatus, Weapon};
 
 use super::state::{Phase, Settings};
+
+mod edit;
+
+pub use edit::{NewFigure, NewUnit, UnitChanges};
 
 /// Why a unit fires.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -61,57 +65,6 @@ pub enum QualityPurpose {
     Interrupt,
     /// Any other test the referee calls for.
     Other,
-}
-
-/// Changes to a unit's profile; `None` leaves a field as it is.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct UnitChanges {
-    /// New name.
-    pub name: Option<String>,
-    /// New Troop Quality.
-    pub tq: Option<Die>,
-    /// New Morale.
-    pub morale: Option<Die>,
-    /// New Optimum Range (15mm inches).
-    pub optimum_range: Option<u32>,
-    /// New armor dice.
-    pub armor: Option<u8>,
-    /// New position, in words.
-    pub location: Option<String>,
-}
-
-/// A figure the referee adds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NewFigure {
-    /// Its name.
-    pub name: String,
-    /// Its weapon.
-    pub weapon: Weapon,
-    /// Its own Troop Quality, if not the unit's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tq: Option<Die>,
-}
-
-/// A unit the referee adds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NewUnit {
-    /// Name.
-    pub name: String,
-    /// Side.
-    pub side: Side,
-    /// Troop Quality.
-    pub tq: Die,
-    /// Morale.
-    pub morale: Die,
-    /// Optimum Range (15mm inches).
-    pub optimum_range: u32,
-    /// Armor dice.
-    pub armor: u8,
-    /// Where it is.
-    pub location: String,
-    /// Its figures.
-    pub figures: Vec<NewFigure>,
 }
 
 /// A decision of the referee (or of the solo opponent). Dice are not part of it.
