@@ -1,12 +1,12 @@
 //! The cost of one frame of the app for a big game: 60 units and 10,000 events, measured
 //! headless with the kittest harness (CPU only: no GPU, no painting). Target: under 2 ms.
 
-use ambush_alley::dice::{DiceSource, Die};
-use ambush_alley::game::command::{NewFigure, NewUnit};
-use ambush_alley::game::{Command, Game, QualityPurpose, Settings};
-use ambush_alley::journal::{self, Header};
 use ambush_alley::ui::{AssistantApp, Prefs, StartOptions};
-use ambush_alley::unit::{Side, Weapon};
+use ambush_core::dice::{DiceSource, Die};
+use ambush_core::game::command::{NewFigure, NewUnit};
+use ambush_core::game::{Command, Game, QualityPurpose, Settings};
+use ambush_core::journal::{self, Header};
+use ambush_core::unit::{Side, Weapon};
 
 fn main() {
     divan::main();
@@ -14,7 +14,7 @@ fn main() {
 
 /// A saved game of Contracting Trouble grown to 60 units on the table and 10,000 events.
 fn big_game(path: &std::path::Path) {
-    let loaded = ambush_alley::scenario::builtin::contracting_trouble().expect("built in");
+    let loaded = ambush_core::scenario::builtin::contracting_trouble().expect("built in");
     let mut game = Game::new(std::sync::Arc::new(loaded.scenario), Settings::default());
     let mut dice = DiceSource::seeded(3);
     let mut n = 0;

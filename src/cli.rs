@@ -5,10 +5,10 @@ use serde::Serialize;
 
 use std::path::Path;
 
-use crate::dice::{Face, parse_faces};
-use crate::journal;
-use crate::rules::fire::{self, MAX_POOL};
-use crate::scenario::check::{self, ScenarioError};
+use ambush_core::dice::{Face, parse_faces};
+use ambush_core::journal;
+use ambush_core::rules::fire::{self, MAX_POOL};
+use ambush_core::scenario::check::{self, ScenarioError};
 
 /// A headless command that failed: the message to print and the exit code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -257,7 +257,7 @@ pub fn report(path: &Path, json: bool) -> Output {
         out.code = 1;
     }
     if json {
-        let mut value = crate::report::json(&loaded.game);
+        let mut value = ambush_core::report::json(&loaded.game);
         if let Some(torn) = &loaded.dropped {
             // Keep standard output one JSON object: the notes go into it.
             value["dropped_line"] = serde_json::json!(torn.line);
@@ -280,7 +280,7 @@ pub fn report(path: &Path, json: bool) -> Output {
         }
         return out;
     }
-    let mut text = crate::report::text(&loaded.game);
+    let mut text = ambush_core::report::text(&loaded.game);
     if let Some(torn) = loaded.dropped {
         text.push_str(&format!(
             "\nnote: the last line ({}) was incomplete ({} bytes, a save interrupted by a crash) and was left out\n",
@@ -292,7 +292,7 @@ pub fn report(path: &Path, json: bool) -> Output {
 }
 
 /// Reads a pool such as `7d8` or `4d6+1d8` into its dice, best first.
-pub fn parse_pool(name: &str, text: &str) -> Result<Vec<crate::dice::Die>, CliError> {
+pub fn parse_pool(name: &str, text: &str) -> Result<Vec<ambush_core::dice::Die>, CliError> {
     let bad = |why: String| {
         CliError::usage(format!(
             "--{name} {text:?}: {why}; expected dice such as 7d8 or 4d6+1d8"
@@ -320,9 +320,9 @@ pub fn parse_pool(name: &str, text: &str) -> Result<Vec<crate::dice::Die>, CliEr
                 "'{part}' is no dice at all; a pool holds 1 to {MAX_POOL} dice, as `fire` needs at least one face"
             )));
         }
-        let die: crate::dice::Die = format!("d{sides}")
+        let die: ambush_core::dice::Die = format!("d{sides}")
             .parse()
-            .map_err(|e: crate::dice::UnknownDie| bad(e.to_string()))?;
+            .map_err(|e: ambush_core::dice::UnknownDie| bad(e.to_string()))?;
         if count > MAX_POOL {
             return Err(bad(format!(
                 "{count} dice; a pool holds at most {MAX_POOL}"
@@ -355,8 +355,8 @@ pub fn odds(attack: &str, defend: &str, target: &str, json: bool) -> Result<Stri
     let target = parse_target(target)?;
     let attack_dice = parse_pool("attack", attack)?;
     let defense_dice = parse_pool("defend", defend)?;
-    let dist = crate::odds::hits(&attack_dice, &defense_dice, target);
-    let notation = crate::rules::fire::notation;
+    let dist = ambush_core::odds::hits(&attack_dice, &defense_dice, target);
+    let notation = ambush_core::rules::fire::notation;
     if json {
         let out = OddsJson {
             attack: notation(&attack_dice),

@@ -144,7 +144,7 @@ fn main() -> ExitCode {
 fn start_app(open: Option<PathBuf>) -> ExitCode {
     let options = ambush_alley::ui::StartOptions {
         open,
-        data_dir: ambush_alley::session::data_dir(),
+        data_dir: ambush_core::session::data_dir(),
         // A fixed seed makes the app's dice repeat (demonstrations, screenshots).
         seed: std::env::var("AMBUSH_ALLEY_SEED")
             .ok()

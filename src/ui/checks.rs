@@ -2,9 +2,9 @@
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, Game, Phase, QualityPurpose, ReactionKind};
-use crate::rules::checks::{ReactionModifiers, ReactionSetup, TestDie};
-use crate::unit::{Side, UnitId};
+use ambush_core::game::{Command, Game, Phase, QualityPurpose, ReactionKind};
+use ambush_core::rules::checks::{ReactionModifiers, ReactionSetup, TestDie};
+use ambush_core::unit::{Side, UnitId};
 
 use super::command::UiCommand;
 use super::odds_view::{morale_words, percent};
@@ -188,13 +188,13 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
             ui,
             "Referee's adjustment, Regulars:",
             &mut form.reaction.regular_adjust,
-            crate::limits::DIE_ADJUST.range(),
+            ambush_core::limits::DIE_ADJUST.range(),
         );
         super::style::number(
             ui,
             "Insurgents:",
             &mut form.reaction.insurgent_adjust,
-            crate::limits::DIE_ADJUST.range(),
+            ambush_core::limits::DIE_ADJUST.range(),
         );
     });
     let setup = ReactionSetup::new(ins, reg, &form.reaction);
@@ -203,9 +203,9 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
         setup.insurgent.notation(),
         setup.regular.notation()
     ));
-    let first = crate::odds::insurgents_first(&setup.insurgent, &setup.regular);
+    let first = ambush_core::odds::insurgents_first(&setup.insurgent, &setup.regular);
     let odds = if needs_check {
-        let check = crate::odds::quality(&TestDie::for_unit(ins));
+        let check = ambush_core::odds::quality(&TestDie::for_unit(ins));
         format!(
             "Odds: Interrupt check passes {}; then the Insurgents act first {} (both: {})",
             percent(check),
@@ -264,7 +264,7 @@ fn quality_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<Ui
     ui.label(
         RichText::new(format!(
             "Odds: passes {}",
-            percent(crate::odds::quality(&test))
+            percent(ambush_core::odds::quality(&test))
         ))
         .strong(),
     );
@@ -296,7 +296,7 @@ fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiC
             ui,
             "Modifier to every die:",
             &mut form.morale_modifier,
-            crate::limits::DIE_ADJUST.range(),
+            ambush_core::limits::DIE_ADJUST.range(),
         );
     });
     let Some(id) = form.morale_unit else {
@@ -312,9 +312,9 @@ fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiC
         );
     }
     ui.label(RichText::new(morale_words(unit, form.morale_modifier, form.defensible)).strong());
-    let (die, n) = crate::rules::morale::morale_dice(unit);
+    let (die, n) = ambush_core::rules::morale::morale_dice(unit);
     let due = game.state().pending.iter().any(
-        |p| matches!(p.step, crate::game::PendingStep::MoraleCheck { unit, .. } if unit == id),
+        |p| matches!(p.step, ambush_core::game::PendingStep::MoraleCheck { unit, .. } if unit == id),
     );
     if due {
         ui.label(RichText::new("This check is due.").strong());

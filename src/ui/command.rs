@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-use crate::game::Command;
-use crate::scenario::check::LoadedScenario;
-use crate::unit::UnitId;
+use ambush_core::game::Command;
+use ambush_core::scenario::check::LoadedScenario;
+use ambush_core::unit::UnitId;
 
 use super::Tab;
 

@@ -2,8 +2,8 @@
 
 use egui::{Key, RichText};
 
-use crate::dice::{DiceRequest, Die, Face, parse_faces};
-use crate::game::Command;
+use ambush_core::dice::{DiceRequest, Die, Face, parse_faces};
+use ambush_core::game::Command;
 
 use super::style;
 
@@ -93,7 +93,7 @@ pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<Pr
                 egui::TextEdit::singleline(&mut prompt.inputs[i])
                     .hint_text(format!(
                         "{}, 1 to {}",
-                        crate::text::plural(usize::from(group.count), "face", "faces"),
+                        ambush_core::text::plural(usize::from(group.count), "face", "faces"),
                         group.die.sides()
                     ))
                     .desired_width(300.0),

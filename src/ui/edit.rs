@@ -3,10 +3,10 @@
 
 use egui::{RichText, Ui};
 
-use crate::dice::Die;
-use crate::game::command::{NewFigure, NewUnit, UnitChanges};
-use crate::game::{Command, Game};
-use crate::unit::{Presence, PullBack, Side, UnitId, UnitStatus, Weapon};
+use ambush_core::dice::Die;
+use ambush_core::game::command::{NewFigure, NewUnit, UnitChanges};
+use ambush_core::game::{Command, Game};
+use ambush_core::unit::{Presence, PullBack, Side, UnitId, UnitStatus, Weapon};
 
 use super::command::UiCommand;
 use super::style::{self, named_button, unit_picker};
@@ -160,7 +160,7 @@ fn unit_edit_ui(
                     name_it(
                         &ui.add(
                             egui::DragValue::new(r)
-                                .range(crate::limits::OPTIMUM_RANGE.range::<u32>()),
+                                .range(ambush_core::limits::OPTIMUM_RANGE.range::<u32>()),
                         ),
                         egui::Role::SpinButton,
                         "Optimum Range (inches)",
@@ -170,7 +170,9 @@ fn unit_edit_ui(
                 ui.label("Armor dice");
                 if let Some(a) = p.armor.as_mut() {
                     name_it(
-                        &ui.add(egui::DragValue::new(a).range(crate::limits::ARMOR.range::<u8>())),
+                        &ui.add(
+                            egui::DragValue::new(a).range(ambush_core::limits::ARMOR.range::<u8>()),
+                        ),
                         egui::Role::SpinButton,
                         "Armor dice",
                     );
@@ -240,7 +242,7 @@ fn unit_edit_ui(
             ui,
             "Interrupts made this turn",
             &mut s.interrupts_made,
-            crate::limits::INTERRUPTS.max as u8,
+            ambush_core::limits::INTERRUPTS.max as u8,
         );
         if s != before {
             queue.push(UiCommand::Play(Command::SetStatus {
@@ -280,7 +282,7 @@ fn unit_edit_ui(
                         figure: figure.id,
                     }));
                 }
-                if unit.side == crate::unit::Side::Regular
+                if unit.side == ambush_core::unit::Side::Regular
                     && named_button(
                         ui,
                         "Killed",
@@ -370,7 +372,7 @@ fn unit_edit_ui(
                 queue.push(UiCommand::Play(Command::SetPresence {
                     unit: id,
                     presence: Presence::Eliminated {
-                        cause: crate::unit::Elimination::RemovedByReferee,
+                        cause: ambush_core::unit::Elimination::RemovedByReferee,
                     },
                 }));
             }

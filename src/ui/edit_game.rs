@@ -1,12 +1,12 @@
 //! Edits of the game as a whole: a unit added, the Hot Spots, the Insurgency Level, the turn.
 
 use super::command::UiCommand;
-use crate::game::command::NewFigure;
-use crate::game::{Command, Game, Phase, Settings};
-use crate::rules::fire::InterruptionPenalty;
-use crate::rules::reinforcements::InsurgencyLevel;
-use crate::scenario::Scale;
-use crate::unit::{Side, Weapon};
+use ambush_core::game::command::NewFigure;
+use ambush_core::game::{Command, Game, Phase, Settings};
+use ambush_core::rules::fire::InterruptionPenalty;
+use ambush_core::rules::reinforcements::InsurgencyLevel;
+use ambush_core::scenario::Scale;
+use ambush_core::unit::{Side, Weapon};
 use egui::{RichText, Ui};
 
 use super::edit::{EditForm, die_picker, name_it};
@@ -37,7 +37,7 @@ pub(super) fn new_unit_ui(ui: &mut Ui, form: &mut EditForm, queue: &mut Vec<UiCo
                     name_it(
                         &ui.add(
                             egui::DragValue::new(&mut u.optimum_range)
-                                .range(crate::limits::OPTIMUM_RANGE.range::<u32>()),
+                                .range(ambush_core::limits::OPTIMUM_RANGE.range::<u32>()),
                         ),
                         egui::Role::SpinButton,
                         "Optimum Range of the new unit",
@@ -45,7 +45,7 @@ pub(super) fn new_unit_ui(ui: &mut Ui, form: &mut EditForm, queue: &mut Vec<UiCo
                     name_it(
                         &ui.add(
                             egui::DragValue::new(&mut u.armor)
-                                .range(crate::limits::ARMOR.range::<u8>()),
+                                .range(ambush_core::limits::ARMOR.range::<u8>()),
                         ),
                         egui::Role::SpinButton,
                         "Armor of the new unit",
@@ -56,7 +56,7 @@ pub(super) fn new_unit_ui(ui: &mut Ui, form: &mut EditForm, queue: &mut Vec<UiCo
                     ui,
                     "Riflemen",
                     &mut form.riflemen,
-                    1..=crate::limits::FIGURES_PER_UNIT.max as u8 - 1,
+                    1..=ambush_core::limits::FIGURES_PER_UNIT.max as u8 - 1,
                 );
                 ui.end_row();
                 ui.label("Position");
@@ -172,7 +172,7 @@ pub(super) fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>)
             if settings.solo {
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Solo opponent:");
-                    for level in crate::game::SoloDifficulty::ALL {
+                    for level in ambush_core::game::SoloDifficulty::ALL {
                         ui.radio_value(&mut settings.difficulty, level, level.name());
                     }
                 });

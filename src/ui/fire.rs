@@ -2,11 +2,11 @@
 
 use egui::{RichText, Ui};
 
-use crate::dice::Die;
-use crate::game::{Command, Detail, FireContext, Game};
-use crate::odds::Distribution;
-use crate::rules::fire::{self, FireModifiers, OptimumReach};
-use crate::unit::{Side, UnitId};
+use ambush_core::dice::Die;
+use ambush_core::game::{Command, Detail, FireContext, Game};
+use ambush_core::odds::Distribution;
+use ambush_core::rules::fire::{self, FireModifiers, OptimumReach};
+use ambush_core::unit::{Side, UnitId};
 
 use super::command::UiCommand;
 use super::style::{self, unit_picker};
@@ -183,7 +183,7 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
             ui,
             "Dice lost to interruptions and Overwatch fire:",
             &mut m.interruption_dice,
-            crate::limits::LOST_DICE.range(),
+            ambush_core::limits::LOST_DICE.range(),
         );
     });
     ui.checkbox(
@@ -214,13 +214,13 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
             ui,
             "Referee's adjustment to Firepower:",
             &mut m.firepower_adjust,
-            crate::limits::POOL_ADJUST.range(),
+            ambush_core::limits::POOL_ADJUST.range(),
         );
         super::style::number(
             ui,
             "to Defense:",
             &mut m.defense_adjust,
-            crate::limits::POOL_ADJUST.range(),
+            ambush_core::limits::POOL_ADJUST.range(),
         );
     });
 
@@ -240,7 +240,7 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
         );
         // Worked out again only when the pools change, not every frame.
         if form.odds.as_ref().is_none_or(|(k, _)| *k != key) {
-            let dist = crate::odds::casualties(&key.0, &key.1, key.2, key.3);
+            let dist = ambush_core::odds::casualties(&key.0, &key.1, key.2, key.3);
             form.odds = Some((key, dist));
         }
         if let Some((_, dist)) = &form.odds {

@@ -6,151 +6,15 @@ use std::collections::HashMap;
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, Game};
-use crate::report::dice_words;
-use crate::text::plural;
-use crate::unit::{Side, UnitId};
+use ambush_core::game::{CommandKind as LogKind, Game};
+use ambush_core::report::dice_words;
+use ambush_core::text::plural;
+use ambush_core::unit::{Side, UnitId};
 
 use super::command::UiCommand;
 
 /// The space between two lines of the log: tight, so more of the game is in view.
 pub const ROW_GAP: f32 = 1.0;
-
-/// What kind of event a line is, for the filter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LogKind {
-    /// Fire combat.
-    Fire,
-    /// Reaction tests, Interrupt and Quality checks.
-    Tests,
-    /// Morale checks.
-    Morale,
-    /// Casualties and First Aid.
-    Casualties,
-    /// Activations, moves, joins, leaving the table, In Cover, Hot Spots neutralized.
-    Moves,
-    /// Reinforcements and ambushes.
-    Reinforcements,
-    /// Phases, turns, skips, the end of the game.
-    Turn,
-    /// The solo opponent's notes.
-    Notes,
-    /// Manual edits, settings, victory points.
-    Edits,
-}
-
-impl LogKind {
-    /// Every kind, in the order the filter offers them.
-    pub const ALL: [LogKind; 9] = [
-        LogKind::Fire,
-        LogKind::Tests,
-        LogKind::Morale,
-        LogKind::Casualties,
-        LogKind::Moves,
-        LogKind::Reinforcements,
-        LogKind::Turn,
-        LogKind::Notes,
-        LogKind::Edits,
-    ];
-
-    /// Its name in the filter.
-    pub const fn name(self) -> &'static str {
-        match self {
-            LogKind::Fire => "Fire",
-            LogKind::Tests => "Tests",
-            LogKind::Morale => "Morale",
-            LogKind::Casualties => "Casualties",
-            LogKind::Moves => "Moves",
-            LogKind::Reinforcements => "Reinforcements",
-            LogKind::Turn => "Turn",
-            LogKind::Notes => "Solo notes",
-            LogKind::Edits => "Edits",
-        }
-    }
-
-    /// The kind of a command.
-    pub fn of(command: &Command) -> LogKind {
-        match command {
-            Command::Fire { .. } => LogKind::Fire,
-            Command::QualityCheck { .. } | Command::ReactionTest { .. } => LogKind::Tests,
-            Command::MoraleCheck { .. } => LogKind::Morale,
-            Command::RemoveCasualties { .. } | Command::FirstAid { .. } => LogKind::Casualties,
-            Command::Activate { .. }
-            | Command::InsurgentAction { .. }
-            | Command::InterruptMove { .. }
-            | Command::ReactMove { .. }
-            | Command::DeclareInCover { .. }
-            | Command::NeutralizeHotSpot { .. }
-            | Command::JoinUnit { .. }
-            | Command::DetachLeader { .. }
-            | Command::LeaveTable { .. } => LogKind::Moves,
-            Command::InsurgencyRoll
-            | Command::TableRoll { .. }
-            | Command::Arrival { .. }
-            | Command::PlaceArrival { .. }
-            | Command::AmbushRoll { .. }
-            | Command::AmbushPlacement { .. } => LogKind::Reinforcements,
-            Command::StartActivations
-            | Command::StartInsurgentPhase
-            | Command::EndTurn
-            | Command::EndGame
-            | Command::PlayOn
-            | Command::SkipPending { .. } => LogKind::Turn,
-            Command::SoloNote { .. }
-            | Command::SoloDecide { .. }
-            | Command::PlaceContacts
-            | Command::RevealContact { .. } => LogKind::Notes,
-            Command::RecordKilled { .. } => LogKind::Casualties,
-            Command::AwardVictory { .. }
-            | Command::ChangeSettings { .. }
-            | Command::SetStatus { .. }
-            | Command::EditUnit { .. }
-            | Command::AddFigure { .. }
-            | Command::RemoveFigure { .. }
-            | Command::SetWeapon { .. }
-            | Command::MoveFigure { .. }
-            | Command::AddUnit { .. }
-            | Command::SetPresence { .. }
-            | Command::SetHotSpot { .. }
-            | Command::SetInsurgencyLevel { .. }
-            | Command::SetTurn { .. } => LogKind::Edits,
-        }
-    }
-}
-
-/// The units a command is about.
-pub fn units_of(command: &Command) -> Vec<UnitId> {
-    match command {
-        Command::Fire {
-            attacker, target, ..
-        } => vec![*attacker, *target],
-        Command::ReactionTest {
-            insurgent, regular, ..
-        } => vec![*insurgent, *regular],
-        Command::ReactMove { unit, insurgent } => vec![*unit, *insurgent],
-        Command::JoinUnit { from, into } => vec![*from, *into],
-        Command::Activate { unit, .. }
-        | Command::InsurgentAction { unit, .. }
-        | Command::InterruptMove { unit, .. }
-        | Command::QualityCheck { unit, .. }
-        | Command::MoraleCheck { unit, .. }
-        | Command::DeclareInCover { unit }
-        | Command::NeutralizeHotSpot { unit, .. }
-        | Command::DetachLeader { unit, .. }
-        | Command::LeaveTable { unit, .. }
-        | Command::SetStatus { unit, .. }
-        | Command::EditUnit { unit, .. }
-        | Command::AddFigure { unit, .. }
-        | Command::RemoveFigure { unit, .. }
-        | Command::RecordKilled { unit, .. }
-        | Command::SetWeapon { unit, .. }
-        | Command::SetPresence { unit, .. } => vec![*unit],
-        Command::SoloNote { unit, .. } => unit.iter().copied().collect(),
-        Command::SoloDecide { unit, .. } => vec![*unit],
-        Command::MoveFigure { to, .. } => vec![*to],
-        _ => Vec::new(),
-    }
-}
 
 /// The log's own choices.
 #[derive(Debug)]
@@ -219,8 +83,9 @@ impl LogForm {
                     let Some(event) = game.event(i) else {
                         return false;
                     };
-                    let units = units_of(&event.command);
-                    self.kind.is_none_or(|k| LogKind::of(&event.command) == k)
+                    let facts = event.command.facts(state);
+                    let units = facts.units;
+                    self.kind.is_none_or(|k| facts.kind == k)
                         && self.unit.is_none_or(|u| units.contains(&u))
                         && self.side.is_none_or(|side| {
                             units
@@ -245,10 +110,7 @@ fn line(game: &Game, index: usize, luck: &mut HashMap<usize, Option<String>>) ->
     let summary = game.outcome(index).map_or("", |o| o.summary.as_str());
     // The solo opponent's percentiles are in its words when they may be seen; shown as dice
     // they would tell which markers hide somebody.
-    let dice = if matches!(
-        event.command,
-        Command::SoloDecide { .. } | Command::PlaceContacts
-    ) {
+    let dice = if event.command.facts(game.state()).secret_dice {
         String::new()
     } else {
         dice_words(&event.dice)
@@ -260,7 +122,7 @@ fn line(game: &Game, index: usize, luck: &mut HashMap<usize, Option<String>>) ->
     // How lucky it was, worked out once for each line drawn.
     let words = luck.entry(index).or_insert_with(|| {
         game.outcome(index)
-            .and_then(|o| crate::story::luck_words(&o.detail))
+            .and_then(|o| ambush_core::story::luck_words(&o.detail))
     });
     if let Some(words) = words {
         text.push_str(&format!("  — {words}"));

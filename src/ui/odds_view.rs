@@ -3,7 +3,7 @@
 use egui::{RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot, PlotPoint, Text};
 
-use crate::odds::Distribution;
+use ambush_core::odds::Distribution;
 
 /// A probability as a percentage, with the precision a person can use.
 pub fn percent(p: f64) -> String {
@@ -45,7 +45,7 @@ pub fn casualties_ui(ui: &mut Ui, dist: &Distribution) {
         .map(|(k, &p)| {
             Bar::new(k as f64, p * 100.0)
                 .width(0.7)
-                .name(crate::text::plural(k, "casualty", "casualties"))
+                .name(ambush_core::text::plural(k, "casualty", "casualties"))
                 .fill(color.gamma_multiply(0.8))
         })
         .collect();
@@ -94,11 +94,11 @@ pub fn casualties_ui(ui: &mut Ui, dist: &Distribution) {
 }
 
 /// The odds of a Morale check for a unit, in words.
-pub fn morale_words(unit: &crate::unit::Unit, modifier: i8, defensible: bool) -> String {
-    let (die, n) = crate::rules::morale::morale_dice(unit);
+pub fn morale_words(unit: &ambush_core::unit::Unit, modifier: i8, defensible: bool) -> String {
+    let (die, n) = ambush_core::rules::morale::morale_dice(unit);
     match unit.side {
-        crate::unit::Side::Regular => {
-            let odds = crate::odds::regular_morale(die, n, modifier);
+        ambush_core::unit::Side::Regular => {
+            let odds = ambush_core::odds::regular_morale(die, n, modifier);
             let bad = if unit.status.pinned && !defensible {
                 "Pull Back"
             } else {
@@ -110,8 +110,8 @@ pub fn morale_words(unit: &crate::unit::Unit, modifier: i8, defensible: bool) ->
                 percent(odds.pinned)
             )
         }
-        crate::unit::Side::Insurgent => {
-            let odds = crate::odds::insurgent_morale(die, n, modifier, unit.shrinkable());
+        ambush_core::unit::Side::Insurgent => {
+            let odds = ambush_core::odds::insurgent_morale(die, n, modifier, unit.shrinkable());
             let mut words = format!("Odds: Stand {}", percent(odds.stand));
             if odds.shaken > 0.0 {
                 words.push_str(&format!(", Shaken {}", percent(odds.shaken)));
@@ -130,7 +130,7 @@ pub fn morale_words(unit: &crate::unit::Unit, modifier: i8, defensible: bool) ->
 
 /// The odds of First Aid for `n` casualties, in words.
 pub fn first_aid_words(n: usize) -> String {
-    let odds = crate::odds::first_aid(n);
+    let odds = ambush_core::odds::first_aid(n);
     format!(
         "Odds: each casualty stays in the line on 1–2 (33.3%); none lost {}, a serious wound among them {}; {:.2} dependants on average",
         percent(odds.taken_out.p.first().copied().unwrap_or(0.0)),

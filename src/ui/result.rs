@@ -2,10 +2,10 @@
 
 use egui::{RichText, Ui};
 
-use crate::dice::{Face, Rolled};
-use crate::game::{Command, Detail, Event, FireReport, Game, Outcome};
-use crate::rules::checks::{SUCCESS, TestDie};
-use crate::rules::fire::Pool;
+use ambush_core::dice::{Face, Rolled};
+use ambush_core::game::{Command, Detail, Event, FireReport, Game, Outcome};
+use ambush_core::rules::checks::{SUCCESS, TestDie};
+use ambush_core::rules::fire::Pool;
 
 use super::style::{self, DieLook, die_face};
 
@@ -215,7 +215,7 @@ fn fire_ui(ui: &mut Ui, game: &Game, report: &FireReport) {
         RichText::new(format!(
             "{} unblocked — {}",
             m.hits(),
-            crate::text::plural(report.casualties, "casualty", "casualties")
+            ambush_core::text::plural(report.casualties, "casualty", "casualties")
         ))
         .size(style::HEADING - 2.0)
         .strong(),

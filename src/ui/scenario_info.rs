@@ -2,8 +2,8 @@
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, Game, Phase};
-use crate::scenario::VictoryTrigger;
+use ambush_core::game::{Command, Game, Phase};
+use ambush_core::scenario::VictoryTrigger;
 
 use super::command::UiCommand;
 use super::style::{self, named_button};
@@ -17,7 +17,7 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
     if !scenario.table.is_empty() {
         ui.label(format!("Table: {}", scenario.table));
     }
-    ui.label(crate::report::length_and_scale(game));
+    ui.label(ambush_core::report::length_and_scale(game));
     ui.label(&scenario.brief);
     for objective in &scenario.objectives {
         ui.label(RichText::new(format!("{} objective", objective.side)).strong());

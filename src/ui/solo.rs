@@ -1,5 +1,5 @@
 //! The solo opponent on the Now view: the player answers what only the table shows; the
-//! doctrine (`crate::solo`) weighs the Insurgents' options, and a recorded roll chooses.
+//! doctrine (`ambush_core::solo`) weighs the Insurgents' options, and a recorded roll chooses.
 //!
 //! Only what can change a decision is asked: for each Insurgent unit that could interrupt, one
 //! question (does it see the Marines, and within its Optimum Range?), and for the Marine unit
@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, Game, PendingStep, Phase};
-use crate::solo::plan::{self, Step};
-use crate::solo::{self, RegularAction, View};
-use crate::unit::{Movement, UnitId};
+use ambush_core::game::{Command, Game, PendingStep, Phase};
+use ambush_core::solo::plan::{self, Step};
+use ambush_core::solo::{self, RegularAction, View};
+use ambush_core::unit::{Movement, UnitId};
 
 use super::solo_questions::{ground_ui, marker_sight_ui, question_ui, sight_ui};
 use super::style::{self, named_button};

@@ -3,10 +3,10 @@
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, Game};
-use crate::solo::plan::{self, Step};
-use crate::solo::{self, View};
-use crate::unit::{Movement, Side, UnitId};
+use ambush_core::game::{Command, Game};
+use ambush_core::solo::plan::{self, Step};
+use ambush_core::solo::{self, View};
+use ambush_core::unit::{Movement, Side, UnitId};
 
 use super::solo::SoloForm;
 use super::solo_questions::{ground_ui, sight_ui};

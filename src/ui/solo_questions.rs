@@ -3,8 +3,8 @@
 
 use egui::Ui;
 
-use crate::game::Game;
-use crate::unit::UnitId;
+use ambush_core::game::Game;
+use ambush_core::unit::UnitId;
 
 use super::solo::{Sight, SoloForm};
 

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use egui::{RichText, Ui};
 
-use crate::scenario::check::LoadedScenario;
-use crate::session::PreviousGame;
+use ambush_core::scenario::check::LoadedScenario;
+use ambush_core::session::PreviousGame;
 
 use super::app::ResumeOffer;
 use super::command::UiCommand;
@@ -218,7 +218,7 @@ fn earlier_game_ui(ui: &mut Ui, game: &PreviousGame, queue: &mut Vec<UiCommand>)
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
         let when = game
             .modified
-            .map_or("time unknown".to_owned(), crate::text::utc_time);
+            .map_or("time unknown".to_owned(), ambush_core::text::utc_time);
         let open = egui::Button::new(format!("Open {name}"));
         if ui
             .add(open)
@@ -230,7 +230,7 @@ fn earlier_game_ui(ui: &mut Ui, game: &PreviousGame, queue: &mut Vec<UiCommand>)
         ui.label(
             RichText::new(format!(
                 "last written {when}, {}",
-                crate::files::size_words(game.bytes)
+                ambush_core::files::size_words(game.bytes)
             ))
             .weak(),
         );

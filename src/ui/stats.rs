@@ -1,12 +1,12 @@
-//! The Stats tab: the story of the dice (`crate::story`) for each side, and two charts by turn.
+//! The Stats tab: the story of the dice (`ambush_core::story`) for each side, and two charts by turn.
 
 use egui::Color32;
 use egui::{RichText, Ui};
 use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoints};
 
-use crate::game::Game;
-use crate::story::{Story, index};
-use crate::unit::Side;
+use ambush_core::game::Game;
+use ambush_core::story::{Story, index};
+use ambush_core::unit::Side;
 
 use super::style;
 
@@ -20,7 +20,7 @@ pub struct StatsForm {
 pub fn stats_ui(ui: &mut Ui, game: &Game, form: &mut StatsForm) {
     let revision = game.revision();
     if form.story.as_ref().is_none_or(|(r, _)| *r != revision) {
-        form.story = Some((revision, crate::story::tell(game)));
+        form.story = Some((revision, ambush_core::story::tell(game)));
     }
     let Some((_, story)) = &form.story else {
         return;
@@ -63,7 +63,7 @@ pub fn stats_ui(ui: &mut Ui, game: &Game, form: &mut StatsForm) {
                 ui.end_row();
             }
         });
-    let per_turn = |f: &dyn Fn(&crate::story::TurnStats) -> f64| -> PlotPoints<'static> {
+    let per_turn = |f: &dyn Fn(&ambush_core::story::TurnStats) -> f64| -> PlotPoints<'static> {
         story
             .turns
             .iter()

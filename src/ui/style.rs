@@ -4,7 +4,7 @@ use egui::{
     Align2, Color32, CornerRadius, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2,
 };
 
-use crate::unit::{Badge, Side};
+use ambush_core::unit::{Badge, Side};
 
 /// Text size of headings at zoom 1.
 pub const HEADING: f32 = 20.0;
@@ -272,10 +272,10 @@ pub fn named_button(
 /// it does not, hovering says why. Clicking queues the command.
 pub fn command_button(
     ui: &mut Ui,
-    game: &crate::game::Game,
+    game: &ambush_core::game::Game,
     text: impl Into<egui::WidgetText>,
     name: &str,
-    command: crate::game::Command,
+    command: ambush_core::game::Command,
     queue: &mut Vec<super::UiCommand>,
 ) -> egui::Response {
     let verdict = game.check(&command);
@@ -319,9 +319,9 @@ pub fn unit_picker(
     ui: &mut Ui,
     id_salt: &str,
     label: &str,
-    game: &crate::game::Game,
-    keep: impl Fn(&crate::unit::Unit) -> bool,
-    selected: &mut Option<crate::unit::UnitId>,
+    game: &ambush_core::game::Game,
+    keep: impl Fn(&ambush_core::unit::Unit) -> bool,
+    selected: &mut Option<ambush_core::unit::UnitId>,
 ) {
     let state = game.state();
     let current = selected

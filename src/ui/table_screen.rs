@@ -6,9 +6,9 @@
 
 use egui::{Color32, RichText, Ui};
 
-use crate::game::{Detail, Game, Phase};
-use crate::story;
-use crate::unit::Side;
+use ambush_core::game::{Detail, Game, Phase};
+use ambush_core::story;
+use ambush_core::unit::Side;
 
 /// The id of the table screen's window.
 pub fn viewport_id() -> egui::ViewportId {
@@ -79,7 +79,7 @@ pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
                 let mut line = format!(
                     "{} — {}",
                     unit.name,
-                    crate::text::plural(unit.figures.len(), "figure", "figures")
+                    ambush_core::text::plural(unit.figures.len(), "figure", "figures")
                 );
                 if !badges.is_empty() {
                     line.push_str(&format!(" · {}", badges.join(", ")));

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use egui::{RichText, Ui};
 
-use crate::session::{SaveState, Session};
-use crate::unit::Side;
+use ambush_core::session::{SaveState, Session};
+use ambush_core::unit::Side;
 
 use super::command::UiCommand;
 use super::prefs::Prefs;
@@ -74,12 +74,12 @@ pub fn top_bar_ui(
         let what = if nothing_on_disk {
             format!(
                 "none of this game is on disk yet ({} in memory)",
-                crate::text::plural(unsaved, "entry", "entries")
+                ambush_core::text::plural(unsaved, "entry", "entries")
             )
         } else {
             format!(
                 "{} only in memory, not yet on disk",
-                crate::text::plural(unsaved, "entry", "entries")
+                ambush_core::text::plural(unsaved, "entry", "entries")
             )
         };
         ui.label(
@@ -249,7 +249,7 @@ fn save_state_ui(ui: &mut Ui, session: &Session, not_autosaved: Option<&str>) {
             ui.label(RichText::new("Autosaved").weak())
                 .on_hover_text(format!(
                     "All {} of the game are on disk, in {path}",
-                    crate::text::plural(entries, "entry", "entries")
+                    ambush_core::text::plural(entries, "entry", "entries")
                 ));
         }
         SaveState::Failing { unsaved, error, .. } => {

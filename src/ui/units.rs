@@ -2,9 +2,9 @@
 
 use egui::{Color32, CornerRadius, RichText, Stroke, Ui};
 
-use crate::game::Game;
-use crate::rules::fire::OptimumReach;
-use crate::unit::{Side, Unit, Weapon};
+use ambush_core::game::Game;
+use ambush_core::rules::fire::OptimumReach;
+use ambush_core::unit::{Side, Unit, Weapon};
 
 use super::command::UiCommand;
 use super::style::{self, named_button};
@@ -26,7 +26,7 @@ pub fn side_ui(ui: &mut Ui, game: &Game, side: Side, dark: bool, queue: &mut Vec
             // last drawn, so a long list costs about as much as a short one.
             let top = ui.min_rect().top();
             let heights_id = ui.scope_id().with("card_heights");
-            let mut heights: std::collections::HashMap<crate::unit::UnitId, f32> =
+            let mut heights: std::collections::HashMap<ambush_core::unit::UnitId, f32> =
                 ui.data(|d| d.get_temp(heights_id)).unwrap_or_default();
             for unit in state
                 .units
@@ -68,7 +68,7 @@ pub fn side_ui(ui: &mut Ui, game: &Game, side: Side, dark: bool, queue: &mut Vec
         });
 }
 
-fn weapon_chip(ui: &mut Ui, unit: &Unit, figure: &crate::unit::Figure, count: usize) {
+fn weapon_chip(ui: &mut Ui, unit: &Unit, figure: &ambush_core::unit::Figure, count: usize) {
     let dark = ui.visuals().dark_mode;
     let (fill, on) = if dark {
         (Color32::from_gray(55), Color32::from_gray(235))
@@ -90,7 +90,7 @@ fn weapon_chip(ui: &mut Ui, unit: &Unit, figure: &crate::unit::Figure, count: us
     {
         text.push_str(&format!(" {tq}"));
     }
-    if figure.wound == Some(crate::unit::Wound::Slight) {
+    if figure.wound == Some(ambush_core::unit::Wound::Slight) {
         text.push_str(" (slight wound)");
     }
     if count > 1 {
@@ -150,7 +150,7 @@ fn card_ui(ui: &mut Ui, game: &Game, unit: &Unit, dark: bool, queue: &mut Vec<Ui
                     );
                 }
             }
-            if unit.presence == crate::unit::Presence::InReserve {
+            if unit.presence == ambush_core::unit::Presence::InReserve {
                 if let Some(ambush) = &unit.ambush {
                     ui.label(RichText::new(format!("In ambush: {}", ambush.terms())).weak());
                 }
@@ -166,7 +166,7 @@ fn card_ui(ui: &mut Ui, game: &Game, unit: &Unit, dark: bool, queue: &mut Vec<Ui
             }
             ui.horizontal_wrapped(|ui| {
                 // Alike figures are shown once with a count: "2× Rifleman".
-                let mut shown: Vec<(&crate::unit::Figure, usize)> = Vec::new();
+                let mut shown: Vec<(&ambush_core::unit::Figure, usize)> = Vec::new();
                 for figure in unit.firing_line() {
                     match shown.iter_mut().find(|(f, _)| {
                         f.name == figure.name
@@ -298,7 +298,7 @@ fn contacts_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                 game,
                 "Marines see it",
                 &format!("Marines see {}", contact.name()),
-                crate::game::Command::RevealContact {
+                ambush_core::game::Command::RevealContact {
                     marker: contact.marker.clone(),
                 },
                 queue,

@@ -2,9 +2,9 @@
 
 use std::path::Path;
 
-use crate::dice::DiceSource;
-use crate::game::{Command, Settings};
-use crate::session::Session;
+use ambush_core::dice::DiceSource;
+use ambush_core::game::{Command, Settings};
+use ambush_core::session::Session;
 
 use crate::ui::Tab;
 use crate::ui::command::UiCommand;
@@ -260,12 +260,12 @@ impl AssistantApp {
         let Some(game) = self.session.as_ref().map(Session::game) else {
             return;
         };
-        if let Some(command) = crate::solo::plan::next_command(game, &mut self.plan) {
+        if let Some(command) = ambush_core::solo::plan::next_command(game, &mut self.plan) {
             self.queue.push(UiCommand::SoloPlay(command));
             return;
         }
-        if let Some(step) = crate::solo::plan::automatic_step(game)
-            && let Some(command) = crate::solo::plan::command(game, &step)
+        if let Some(step) = ambush_core::solo::plan::automatic_step(game)
+            && let Some(command) = ambush_core::solo::plan::command(game, &step)
         {
             self.queue.push(UiCommand::SoloPlay(command));
         }

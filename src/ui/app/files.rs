@@ -2,9 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::journal::{self};
-use crate::report;
-use crate::session::{self, Opened, Session};
+use ambush_core::journal::{self};
+use ambush_core::report;
+use ambush_core::session::{self, Opened, Session};
 
 use crate::ui::command::UiCommand;
 use crate::ui::style::Message;
@@ -31,7 +31,7 @@ impl AssistantApp {
                     "{} — {} ({})",
                     loaded.scenario.scenario.name,
                     state.headline(),
-                    crate::text::plural(loaded.game.events_in_effect(), "event", "events")
+                    ambush_core::text::plural(loaded.game.events_in_effect(), "event", "events")
                 );
                 if let Some(left_out) = loaded.left_out_words() {
                     summary.push_str(&format!(". From the file: {left_out}"));

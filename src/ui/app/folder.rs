@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::session::{DataFolder, FolderError, PreviousGame, Session, previous_games};
 use crate::ui::style::Message;
+use ambush_core::session::{DataFolder, FolderError, PreviousGame, Session, previous_games};
 
 use super::AssistantApp;
 

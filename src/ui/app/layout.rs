@@ -1,6 +1,6 @@
 //! The layout of the desk: the top bar, the log, both sides' units and the tabs in the middle.
 
-use crate::unit::Side;
+use ambush_core::unit::Side;
 
 use crate::ui::Tab;
 use crate::ui::command::UiCommand;
@@ -142,7 +142,11 @@ impl AssistantApp {
         if !self.prefs.table_screen {
             return;
         }
-        let Some(game) = self.session.as_ref().map(crate::session::Session::game) else {
+        let Some(game) = self
+            .session
+            .as_ref()
+            .map(ambush_core::session::Session::game)
+        else {
             return;
         };
         let mut builder = egui::ViewportBuilder::default()

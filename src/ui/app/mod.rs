@@ -10,11 +10,11 @@ use std::path::PathBuf;
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use crate::dice::DiceSource;
-use crate::game::Game;
-use crate::journal::LoadedJournal;
-use crate::scenario::builtin;
-use crate::session::Session;
+use ambush_core::dice::DiceSource;
+use ambush_core::game::Game;
+use ambush_core::journal::LoadedJournal;
+use ambush_core::scenario::builtin;
+use ambush_core::session::Session;
 
 use super::checks::TestsForm;
 use super::command::UiCommand;
@@ -85,7 +85,7 @@ pub struct AssistantApp {
     /// The question waiting for an answer, if any.
     confirm: Option<Confirm>,
     /// Earlier games kept in the data folder, as last looked up.
-    previous: Vec<crate::session::PreviousGame>,
+    previous: Vec<ambush_core::session::PreviousGame>,
     /// The data folder typed on the start screen.
     folder_input: String,
     session: Option<Session>,
@@ -100,14 +100,14 @@ pub struct AssistantApp {
     path_input: String,
     show_path: bool,
     /// The commands still to play of a series the referee started with one click.
-    series: Vec<crate::game::Command>,
+    series: Vec<ambush_core::game::Command>,
     /// What the solo opponent will do next, step by step.
-    plan: Vec<crate::solo::plan::Step>,
+    plan: Vec<ambush_core::solo::plan::Step>,
     /// The solo opponent waits after a refusal or a cancelled roll, until the player acts.
     solo_paused: bool,
     /// The player was told this game is not safely on disk and may now leave it anyway.
     leave_anyway: bool,
-    builtins: Vec<Result<Box<crate::scenario::check::LoadedScenario>, String>>,
+    builtins: Vec<Result<Box<ambush_core::scenario::check::LoadedScenario>, String>>,
 }
 
 impl AssistantApp {
@@ -327,12 +327,12 @@ impl eframe::App for AssistantApp {
 }
 
 /// The built-in scenarios, checked; a broken one is skipped with its error.
-pub(super) fn builtin_scenarios() -> Vec<Result<Box<crate::scenario::check::LoadedScenario>, String>>
-{
+pub(super) fn builtin_scenarios()
+-> Vec<Result<Box<ambush_core::scenario::check::LoadedScenario>, String>> {
     builtin::ALL
         .iter()
         .map(|(_, name, text)| {
-            crate::scenario::check::load_bytes(text.as_bytes())
+            ambush_core::scenario::check::load_bytes(text.as_bytes())
                 .map(Box::new)
                 .map_err(|e| format!("{name}: {e}"))
         })

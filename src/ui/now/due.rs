@@ -3,8 +3,8 @@
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, Game, PendingStep};
-use crate::unit::{Side, UnitId};
+use ambush_core::game::{Command, Game, PendingStep};
+use ambush_core::unit::{Side, UnitId};
 
 use super::super::command::UiCommand;
 use super::super::odds_view::{first_aid_words, morale_words};
@@ -82,7 +82,7 @@ pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut NowForm, queue: &mut Vec<UiCo
                             PendingStep::Arrival { spec, .. } => {
                                 format!("Roll up the arrival: {}", spec.describe())
                             }
-                            _ => super::super::labels::command_label(state, &command),
+                            _ => command.facts(state).label,
                         };
                         super::action_named(ui, game, &label, command, queue);
                     }

@@ -3,9 +3,9 @@
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, FireContext, Game, Phase};
-use crate::rules::fire::{self, FireModifiers};
-use crate::unit::{Movement, Side, UnitId};
+use ambush_core::game::{Command, FireContext, Game, Phase};
+use ambush_core::rules::fire::{self, FireModifiers};
+use ambush_core::unit::{Movement, Side, UnitId};
 
 use super::super::command::UiCommand;
 use super::super::odds_view::percent;
@@ -154,7 +154,7 @@ pub fn fire_row_ui(
         let odds = if attack.is_empty() {
             "no Firepower: no attack".to_owned()
         } else {
-            let dist = crate::odds::casualties(
+            let dist = ambush_core::odds::casualties(
                 &attack.dice,
                 &defense.dice,
                 m.target_number(),

@@ -4,8 +4,8 @@
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, FireContext, Game};
-use crate::unit::{Movement, Side};
+use ambush_core::game::{Command, FireContext, Game};
+use ambush_core::unit::{Movement, Side};
 
 use super::super::command::UiCommand;
 use super::super::solo::SoloForm;
@@ -76,7 +76,7 @@ pub fn insurgent_phase_ui(
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Also:").strong());
             for command in extras {
-                let label = super::super::labels::command_label(state, &command);
+                let label = command.facts(state).label;
                 small_action(ui, game, &label, &label, command, queue);
             }
         });
@@ -89,7 +89,7 @@ fn unit_turn_ui(
     ui: &mut Ui,
     game: &Game,
     form: &mut NowForm,
-    id: crate::unit::UnitId,
+    id: ambush_core::unit::UnitId,
     queue: &mut Vec<UiCommand>,
 ) {
     let state = game.state();
@@ -117,11 +117,11 @@ fn unit_turn_ui(
                 let Command::InsurgentAction { movement, .. } = command else {
                     continue;
                 };
-                let label = super::super::labels::command_label(state, &command);
+                let label = command.facts(state).label;
                 small_action(ui, game, movement.name(), &label, command, queue);
             }
             for command in joins {
-                let label = super::super::labels::command_label(state, &command);
+                let label = command.facts(state).label;
                 small_action(ui, game, &label, &label, command, queue);
             }
         });

@@ -3,9 +3,9 @@
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, FireContext, Game, Interruption, QualityPurpose, ReactionKind};
-use crate::rules::checks::ReactionModifiers;
-use crate::unit::{Movement, Side, Unit, UnitId};
+use ambush_core::game::{Command, FireContext, Game, Interruption, QualityPurpose, ReactionKind};
+use ambush_core::rules::checks::ReactionModifiers;
+use ambush_core::unit::{Movement, Side, Unit, UnitId};
 
 use super::super::command::UiCommand;
 use super::super::solo::SoloForm;
@@ -205,7 +205,7 @@ pub(super) fn interrupts_ui(
         } else {
             continue;
         };
-        let mut label = super::super::labels::command_label(state, &test);
+        let mut label = test.facts(state).label;
         if series.len() > 1 {
             label.push_str(" (Interrupt check first)");
         }
@@ -277,7 +277,7 @@ fn action_named_aim(
     let command = Command::Fire {
         attacker,
         target,
-        modifiers: crate::rules::fire::FireModifiers::proposed(
+        modifiers: ambush_core::rules::fire::FireModifiers::proposed(
             a,
             t,
             state.settings.interruption_penalty,

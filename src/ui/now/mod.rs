@@ -15,9 +15,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, Game, Phase};
-use crate::solo::plan::Step;
-use crate::unit::{FigureId, Side, UnitId};
+use ambush_core::game::{Command, Game, Phase};
+use ambush_core::solo::plan::Step;
+use ambush_core::unit::{FigureId, Side, UnitId};
 
 use super::command::UiCommand;
 use super::solo::SoloForm;
@@ -72,7 +72,7 @@ pub struct Aim {
     /// The target.
     pub target: UnitId,
     /// Why it fires.
-    pub context: crate::game::FireContext,
+    pub context: ambush_core::game::FireContext,
     /// The game's revision when it was chosen: any event ends it.
     pub revision: usize,
 }
@@ -91,14 +91,14 @@ pub(super) fn targets_ui(
     game: &Game,
     form: &mut NowForm,
     attacker: UnitId,
-    context: crate::game::FireContext,
+    context: ambush_core::game::FireContext,
     words: &str,
 ) -> bool {
     let state = game.state();
     let Some(unit) = state.unit(attacker) else {
         return false;
     };
-    let targets: Vec<&crate::unit::Unit> = state
+    let targets: Vec<&ambush_core::unit::Unit> = state
         .units_seen(unit.side.opponent())
         .filter(|t| {
             game.check(&Command::Fire {
@@ -143,7 +143,7 @@ pub(super) fn action(
     command: Command,
     queue: &mut Vec<UiCommand>,
 ) -> bool {
-    let label = super::labels::command_label(game.state(), &command);
+    let label = command.facts(game.state()).label;
     action_named(ui, game, &label, command, queue)
 }
 
@@ -194,7 +194,7 @@ pub(super) fn small_command(
     command: Command,
     queue: &mut Vec<UiCommand>,
 ) -> bool {
-    let name = super::labels::command_label(game.state(), &command);
+    let name = command.facts(game.state()).label;
     small_action(ui, game, text, &name, command, queue)
 }
 
@@ -254,7 +254,7 @@ fn header_ui(ui: &mut Ui, game: &Game) {
                     format!(
                         "{}, {} left",
                         allowance.speed.name(),
-                        crate::scenario::Scale::words(allowance.inches)
+                        ambush_core::scenario::Scale::words(allowance.inches)
                     )
                 } else if unit.status.overwatch {
                     "on Overwatch".to_owned()
@@ -277,7 +277,7 @@ fn header_ui(ui: &mut Ui, game: &Game) {
 /// Who has activated, who interrupted, who is done: always in view.
 fn summary_ui(ui: &mut Ui, game: &Game) {
     let state = game.state();
-    let names = |side: Side, pick: &dyn Fn(&crate::unit::Unit) -> bool| -> Vec<String> {
+    let names = |side: Side, pick: &dyn Fn(&ambush_core::unit::Unit) -> bool| -> Vec<String> {
         state
             .units_seen(side)
             .filter(|u| !u.cannot_fight() && pick(u))

@@ -3,8 +3,8 @@
 
 use egui::{RichText, Ui};
 
-use crate::game::{Command, FireContext, Game};
-use crate::unit::{Movement, Side, Unit};
+use ambush_core::game::{Command, FireContext, Game};
+use ambush_core::unit::{Movement, Side, Unit};
 
 use super::super::command::UiCommand;
 use super::super::solo::SoloForm;
@@ -74,7 +74,7 @@ fn moves_ui(ui: &mut Ui, game: &Game, active: &Unit, queue: &mut Vec<UiCommand>)
         ui.label(RichText::new("Also:").strong());
         let mut edges = Vec::new();
         for command in commands {
-            let label = super::super::labels::command_label(state, &command);
+            let label = command.facts(state).label;
             match command {
                 Command::LeaveTable {
                     edge: Some(edge), ..
@@ -133,7 +133,7 @@ fn next_units_compact_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                 ui.label(state.unit(unit).map_or("", |u| u.name.as_str()));
                 last = Some(unit);
             }
-            let label = super::super::labels::command_label(state, &command);
+            let label = command.facts(state).label;
             small_action(
                 ui,
                 game,
@@ -188,7 +188,7 @@ fn next_units_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                 else {
                     continue;
                 };
-                let label = super::super::labels::command_label(state, &command);
+                let label = command.facts(state).label;
                 let text = RichText::new(super::super::labels::speed(movement, overwatch))
                     .size(super::style::ACTION);
                 let response = ui.add(

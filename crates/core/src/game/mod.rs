@@ -1,0 +1,34 @@
+//! The game: its state, the commands that change it, the gate that allows them, and the log
+//! that records them.
+//!
+//! A command goes to the gate ([`GameState::check`]), which says whether it is allowed now and
+//! which dice it needs; the dice come from one source; the command and its faces make an
+//! [`Event`]; applying the event changes the state; the log keeps every event, and the state is
+//! the replay of the log.
+
+pub mod command;
+pub mod contact;
+pub mod contacts;
+pub mod error;
+mod gate;
+pub mod log;
+mod lookup;
+mod mechanics;
+pub mod outcome;
+pub mod pending;
+pub mod query;
+pub mod solo;
+pub mod state;
+pub mod words;
+
+pub use command::{
+    Command, CommandFacts, CommandKind, Event, FireContext, QualityPurpose, ReactionKind,
+};
+pub use contact::Interruption;
+pub use error::RuleError;
+pub use log::{Entry, EntryRef, Game, HistoryError, PlayError, Refusal, Replay, Replayed};
+pub use outcome::{Detail, FireReport, Outcome};
+pub use pending::{EndReason, MoraleReason, Pending, PendingStep};
+pub use query::Allowance;
+pub use solo::{SoloDecision, SoloDifficulty, SoloOption};
+pub use state::{GameState, Phase, Settings};

@@ -1,0 +1,41 @@
+//! Scenarios built into the binary.
+
+use super::check::{LoadedScenario, ScenarioError, load_bytes};
+
+/// The text of Contracting Trouble, the booklet's scenario.
+pub const CONTRACTING_TROUBLE: &str =
+    include_str!("../../../../scenarios/contracting-trouble.json");
+
+/// The solo variant of Contracting Trouble: some Insurgents wait in ambush.
+pub const CONTRACTING_TROUBLE_SOLO: &str =
+    include_str!("../../../../scenarios/contracting-trouble-solo.json");
+
+/// Night Patrol: a 15 mm patrol with three Hot Spots, its own Hot Spot roll and reinforcement
+/// table, and a quick reaction force arriving on turn 3.
+pub const NIGHT_PATROL: &str = include_str!("../../../../scenarios/night-patrol.json");
+
+/// The Pump House: a 28 mm escort with ambushes at a named Hot Spot and at a point, a spot
+/// neutralized at the start, foreign fighters among the reinforcements and a place to hold.
+pub const PUMP_HOUSE: &str = include_str!("../../../../scenarios/pump-house.json");
+
+/// Contracting Trouble, checked. The file ships with the app and is tested, so this fails only
+/// if the shipped file was broken.
+pub fn contracting_trouble() -> Result<LoadedScenario, ScenarioError> {
+    load_bytes(CONTRACTING_TROUBLE.as_bytes())
+}
+
+/// Every built-in scenario: (id, title, text).
+pub const ALL: &[(&str, &str, &str)] = &[
+    (
+        "contracting-trouble",
+        "Contracting Trouble!",
+        CONTRACTING_TROUBLE,
+    ),
+    (
+        "contracting-trouble-solo",
+        "Contracting Trouble! (solo variant, with ambushes)",
+        CONTRACTING_TROUBLE_SOLO,
+    ),
+    ("night-patrol", "Night Patrol", NIGHT_PATROL),
+    ("pump-house", "The Pump House", PUMP_HOUSE),
+];

@@ -1,0 +1,287 @@
+//! Scenarios: everything a game starts from.
+//!
+//! [`Scenario`] is the checked engine type. Files are read into plain types first
+//! (`file`), then turned into a [`Scenario`] by `check`, which reports located errors.
+
+pub mod builtin;
+pub mod check;
+pub mod file;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Die;
+use crate::rules::reinforcements::{InsurgencyLevel, ReinforcementTable};
+pub use crate::table::Scale;
+pub use crate::unit::{AmbushPoint, AmbushSetup, ScheduledArrival};
+use crate::unit::{Side, Weapon};
+
+/// A figure as a scenario sets it up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FigureSetup {
+    /// Its name.
+    pub name: String,
+    /// Its weapon.
+    pub weapon: Weapon,
+    /// Its own Troop Quality, if it differs from the unit's.
+    pub tq: Option<Die>,
+    /// A tag for victory points ("contractor").
+    pub tag: Option<String>,
+}
+
+/// A unit as a scenario sets it up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSetup {
+    /// Stable id within the scenario.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Side.
+    pub side: Side,
+    /// Troop Quality.
+    pub tq: Die,
+    /// Morale.
+    pub morale: Die,
+    /// Optimum Range in inches at 15mm.
+    pub optimum_range: u32,
+    /// Armor dice.
+    pub armor: u8,
+    /// Starting position in words.
+    pub location: String,
+    /// Never acts (wounded civilians waiting for rescue).
+    pub non_combatant: bool,
+    /// Figures.
+    pub figures: Vec<FigureSetup>,
+    /// Held back in ambush.
+    pub ambush: Option<AmbushSetup>,
+    /// Arrives on a later turn, where the scenario says.
+    pub arrives: Option<ScheduledArrival>,
+}
+
+/// A Hot Spot as a scenario places it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HotSpotSetup {
+    /// 1 to 5.
+    pub number: u8,
+    /// Where it is, in words.
+    pub location: String,
+    /// False for a spot neutralized before the game starts.
+    pub active: bool,
+}
+
+/// What a face of the Hot Spot roll names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpotFaceSetup {
+    /// That Hot Spot (lost if it is neutralized).
+    Spot(u8),
+    /// The Insurgent player's choice among the active spots.
+    Choice,
+}
+
+/// What arriving Insurgents are like.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InsurgentProfile {
+    /// Troop Quality of ordinary figures.
+    pub tq: Die,
+    /// Troop Quality of leaders.
+    pub leader_tq: Die,
+    /// Morale.
+    pub morale: Die,
+    /// Optimum Range in inches at 15mm.
+    pub optimum_range: u32,
+    /// Armor dice.
+    pub armor: u8,
+}
+
+/// How a victory-point item is counted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
+pub enum VictoryTrigger {
+    /// The referee awards it by hand.
+    Manual,
+    /// Counted automatically: each Regular casualty whose First Aid result was 3–6.
+    RegularWounded,
+    /// Counted automatically: each Regular figure the referee records as killed.
+    RegularsKilled,
+    /// Counted automatically: once for every `per` Insurgent figures taken off as casualties.
+    InsurgentCasualties {
+        /// Casualties for each score (1: every casualty scores).
+        #[schemars(range(min = 1, max = 50))]
+        per: u32,
+    },
+    /// Scored once, or not at all: the referee says at the end whether the side holds it.
+    PlaceHeld {
+        /// The place, in words.
+        #[schemars(regex(pattern = r"\S"))]
+        place: String,
+    },
+    /// Counted automatically: each figure with this tag in a unit of the item's side that left
+    /// the table, by one of these edges (any edge when none is listed).
+    EscortedOff {
+        /// The figure tag.
+        tag: String,
+        /// The edges that score: "north", "east", "south", "west".
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        edges: Vec<crate::table::Edge>,
+    },
+}
+
+impl VictoryTrigger {
+    /// How it is counted, in words: "the app counts it: once for every 3 Insurgent casualties".
+    pub fn words(&self) -> String {
+        match self {
+            VictoryTrigger::Manual => "the referee awards it".to_owned(),
+            VictoryTrigger::RegularWounded => {
+                "the app counts it: each Regular casualty with a First Aid result of 3 to 6"
+                    .to_owned()
+            }
+            VictoryTrigger::RegularsKilled => {
+                "the app counts it: each Regular figure the referee records as killed".to_owned()
+            }
+            VictoryTrigger::InsurgentCasualties { per: 1 } => {
+                "the app counts it: each Insurgent casualty".to_owned()
+            }
+            VictoryTrigger::InsurgentCasualties { per } => {
+                format!("the app counts it: once for every {per} Insurgent casualties")
+            }
+            VictoryTrigger::PlaceHeld { place } => {
+                format!("once, if {place} is held at the end (the referee says)")
+            }
+            VictoryTrigger::EscortedOff { tag, edges } => {
+                let edges: Vec<String> = edges.iter().map(|e| e.name().to_owned()).collect();
+                let by = match edges.as_slice() {
+                    [] => "any edge".to_owned(),
+                    [one] => format!("the {one} edge"),
+                    _ => format!("the {} edges", crate::text::and_list(&edges)),
+                };
+                format!("the app counts it: each figure tagged \"{tag}\" that leaves by {by}")
+            }
+        }
+    }
+}
+
+/// One way to score victory points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryItem {
+    /// Stable id.
+    pub id: String,
+    /// Who scores it.
+    pub side: Side,
+    /// Points each time.
+    pub points: i32,
+    /// What it is for.
+    pub label: String,
+    /// How it is counted.
+    pub trigger: VictoryTrigger,
+}
+
+/// Side-specific text of a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Objective {
+    /// Whose objective.
+    pub side: Side,
+    /// What they must do.
+    pub text: String,
+}
+
+/// A scenario ready to start a game from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scenario {
+    /// Stable id ("contracting-trouble").
+    pub id: String,
+    /// Title.
+    pub name: String,
+    /// The mission brief.
+    pub brief: String,
+    /// Each side's objective.
+    pub objectives: Vec<Objective>,
+    /// Table size in words ("2'x2' at 15mm, 4'x4' at 28mm").
+    pub table: String,
+    /// Figure scale the distances are written for.
+    pub scale: Scale,
+    /// Units of both sides.
+    pub units: Vec<UnitSetup>,
+    /// The Hot Spots.
+    pub hot_spots: Vec<HotSpotSetup>,
+    /// Insurgency Level.
+    pub insurgency: InsurgencyLevel,
+    /// The reinforcement table.
+    pub reinforcements: ReinforcementTable,
+    /// What arriving Insurgents are like.
+    pub insurgents: InsurgentProfile,
+    /// Victory-point items.
+    pub victory: Vec<VictoryItem>,
+    /// Special rules, in words.
+    pub special_rules: Vec<String>,
+    /// Number of turns, if limited.
+    pub turn_limit: Option<u32>,
+    /// What each face of the Hot Spot roll names, face 1 first.
+    pub hot_spot_roll: [SpotFaceSetup; 6],
+    /// For solo play: markers hiding some Insurgent units (none in version 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contacts: Option<ContactSetup>,
+}
+
+/// Markers on the table, some hiding Insurgent units, in a solo game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContactSetup {
+    /// The markers: (name, where it is set).
+    pub markers: Vec<(String, String)>,
+    /// The keys of the units they hide.
+    pub units: Vec<String>,
+}
+
+impl Scenario {
+    /// What a face of the Hot Spot roll names.
+    pub fn spot_for_face(&self, face: u8) -> SpotFaceSetup {
+        self.hot_spot_roll
+            .get(usize::from(face.saturating_sub(1)))
+            .copied()
+            .unwrap_or(SpotFaceSetup::Choice)
+    }
+
+    /// The Hot Spot roll in words, runs of faces together: "1–2 Hot Spot 1, 3–4 Hot Spot 2,
+    /// 5 Hot Spot 3, 6 the Insurgent player's choice".
+    pub fn hot_spot_roll_words(&self) -> String {
+        let mut runs: Vec<(u8, u8, SpotFaceSetup)> = Vec::new();
+        for face in 1..=6u8 {
+            let names = self.spot_for_face(face);
+            match runs.last_mut() {
+                Some((_, last, same)) if *same == names => *last = face,
+                _ => runs.push((face, face, names)),
+            }
+        }
+        runs.iter()
+            .map(|(first, last, names)| {
+                let faces = if first == last {
+                    first.to_string()
+                } else {
+                    format!("{first}–{last}")
+                };
+                match names {
+                    SpotFaceSetup::Spot(n) => format!("{faces} Hot Spot {n}"),
+                    SpotFaceSetup::Choice => format!("{faces} the Insurgent player's choice"),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The Hot Spot roll a scenario without its own mapping uses: faces 1 to 5 name that spot
+    /// when the scenario has it; every other face is the Insurgent player's choice.
+    pub fn default_hot_spot_roll(hot_spots: &[HotSpotSetup]) -> [SpotFaceSetup; 6] {
+        std::array::from_fn(|i| {
+            let face = i as u8 + 1;
+            if hot_spots.iter().any(|h| h.number == face) {
+                SpotFaceSetup::Spot(face)
+            } else {
+                SpotFaceSetup::Choice
+            }
+        })
+    }
+
+    /// A victory item by id.
+    pub fn victory_item(&self, id: &str) -> Option<&VictoryItem> {
+        self.victory.iter().find(|v| v.id == id)
+    }
+}

@@ -1,0 +1,21 @@
+//! The core's tests, one binary: the rules as the booklet states them, the gate, the game log
+//! and its saved games, scenarios, the solo opponent, the odds and the story of the dice, and
+//! the layer table that keeps the modules in order.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod booklet_examples;
+mod contacts;
+mod fixtures;
+mod gate;
+mod journal;
+mod layers;
+mod new_scenarios;
+mod odds;
+mod properties;
+mod scenario_authoring;
+mod scenario_files;
+mod scripted_turn;
+mod solo;
+mod story;

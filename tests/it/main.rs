@@ -1,0 +1,13 @@
+//! The app's tests, one binary: the desk clicked by label in a headless harness, the table
+//! screen, the command line and saved games run as a user would.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod app;
+mod cli;
+mod now;
+mod saved_games;
+mod saved_games_app;
+mod solo_app;
+mod table_screen;

@@ -1,0 +1,225 @@
+//! The Now view walks the turn: one click per step, nothing out of view.
+
+use crate::common;
+
+use ambush_core::game::{Command, FireContext};
+use common::ui::{app_seeded, click_in_view, game, new_game, temp_dir, unit};
+use egui_kittest::kittest::Queryable;
+
+/// The commands of the events in effect, in order.
+fn played(harness: &egui_kittest::Harness<'_, ambush_alley::ui::AssistantApp>) -> Vec<Command> {
+    let game = game(harness);
+    game.applied_events().map(|e| e.command.clone()).collect()
+}
+
+#[test]
+fn an_activation_with_an_interruption_and_its_consequences_takes_eight_clicks_in_view() {
+    let dir = temp_dir("now-clicks");
+    // Seed 39: Insurgents 1 pass their Interrupt check and lose the Reaction test; Alpha's
+    // reaction hits twice; Insurgents 1 stand and fire back, hitting twice.
+    let mut harness = app_seeded(&dir, false, 39);
+    new_game(&mut harness);
+    let mut clicks = 0;
+    clicks += click_in_view(&mut harness, "Activate Fireteam Alpha: Cautious");
+    clicks += click_in_view(
+        &mut harness,
+        "Insurgents 1 interrupts Fireteam Alpha's movement (Interrupt check first)",
+    );
+    // The interrupting unit is the target of the reaction, its pools and odds shown.
+    clicks += click_in_view(&mut harness, "Fireteam Alpha reacts: fires at Insurgents 1");
+    clicks += click_in_view(&mut harness, "Remove 2 casualties from Insurgents 1");
+    clicks += click_in_view(&mut harness, "Roll Morale check for Insurgents 1");
+    clicks += click_in_view(&mut harness, "Insurgents 1 fires at Fireteam Alpha");
+    clicks += click_in_view(&mut harness, "Roll First Aid for 2 from Fireteam Alpha");
+    clicks += click_in_view(&mut harness, "Roll Morale check for Fireteam Alpha");
+    assert!(clicks <= 10, "{clicks} clicks");
+    assert_eq!(clicks, 8);
+    // Each click was one step of the rules, in order.
+    let kinds: Vec<&str> = played(&harness)
+        .iter()
+        .map(|c| match c {
+            Command::Activate { .. } => "activate",
+            Command::QualityCheck { .. } => "interrupt check",
+            Command::ReactionTest { .. } => "reaction test",
+            Command::Fire {
+                context: FireContext::Reaction,
+                ..
+            } => "reaction fire",
+            Command::Fire {
+                context: FireContext::Interrupt,
+                ..
+            } => "interrupt fire",
+            Command::RemoveCasualties { .. } => "casualties",
+            Command::MoraleCheck { .. } => "morale",
+            Command::FirstAid { .. } => "first aid",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "activate",
+            "interrupt check",
+            "reaction test",
+            "reaction fire",
+            "casualties",
+            "morale",
+            "interrupt fire",
+            "first aid",
+            "morale"
+        ]
+    );
+    assert!(game(&harness).state().pending.is_empty());
+    assert_eq!(unit(&harness, "Insurgents 1").figures.len(), 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn with_physical_dice_the_same_steps_only_add_typing_the_faces() {
+    let dir = temp_dir("now-typed");
+    let mut harness = app_seeded(&dir, true, 1);
+    new_game(&mut harness);
+    let mut clicks = click_in_view(&mut harness, "Activate Fireteam Alpha: Cautious");
+    clicks += click_in_view(
+        &mut harness,
+        "Insurgents 1 interrupts Fireteam Alpha's movement (Interrupt check first)",
+    );
+    // The check, then the Reaction test it opens: typed, Enter after each.
+    common::ui::type_dice(&mut harness, &[("Quality check: Insurgents 1", "5")]);
+    common::ui::type_dice(
+        &mut harness,
+        &[
+            ("Reaction: Insurgents 1", "2"),
+            ("Reaction: Fireteam Alpha", "6"),
+        ],
+    );
+    clicks += click_in_view(&mut harness, "Fireteam Alpha reacts: fires at Insurgents 1");
+    common::ui::type_dice(
+        &mut harness,
+        &[
+            ("Firepower: Fireteam Alpha (d8)", "8 8 1 1 1 1"),
+            ("Defense: Insurgents 1 (d6)", "1 1 1 1 1 1"),
+        ],
+    );
+    assert_eq!(clicks, 3);
+    harness.get_by_label("Remove 2 casualties from Insurgents 1");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A saved game of Contracting Trouble with `n` Morale checks for Fireteam Bravo.
+fn saved_game(dir: &std::path::Path, n: usize) -> std::path::PathBuf {
+    let path = dir.join("long.jsonl");
+    let loaded = common::builtin_loaded();
+    let mut session = ambush_core::session::Session::start(
+        loaded,
+        ambush_core::game::Settings::default(),
+        Some(&path),
+    );
+    let bravo = common::unit_id(session.game(), "bravo");
+    let mut dice = ambush_core::dice::DiceSource::seeded(3);
+    for _ in 0..n {
+        let morale = Command::MoraleCheck {
+            unit: bravo,
+            modifier: 0,
+            defensible: true,
+        };
+        session.play(morale, &mut dice).expect("a Morale check");
+    }
+    path
+}
+
+fn opened(
+    dir: &std::path::Path,
+    path: std::path::PathBuf,
+) -> egui_kittest::Harness<'static, ambush_alley::ui::AssistantApp> {
+    let options = ambush_alley::ui::StartOptions {
+        open: Some(path),
+        data_dir: Some(dir.join("data")),
+        seed: Some(5),
+        native_dialogs: false,
+    };
+    common::ui::app_with(options, ambush_alley::ui::Prefs::default())
+}
+
+#[test]
+fn the_log_follows_new_events_unless_scrolled_up_and_the_latest_button_brings_it_back() {
+    let dir = temp_dir("log-follow");
+    let path = saved_game(&dir, 40);
+    let mut harness = opened(&dir, path);
+    // The newest line is in view, and at least ten lines are.
+    harness.get_by_label_contains("  40  Morale Fireteam Bravo");
+    let shown = harness
+        .query_all_by_label_contains("Morale Fireteam Bravo")
+        .count();
+    assert!(shown >= 10, "{shown} lines in view");
+    assert!(harness.query_by_label("Latest").is_none());
+    // The referee scrolls up to read: a new event does not pull the log down.
+    for _ in 0..8 {
+        if let Some(row) = harness
+            .query_all_by_label_contains("Morale Fireteam Bravo")
+            .next()
+        {
+            row.scroll_up();
+        }
+        harness.run();
+    }
+    harness.get_by_label_contains("   5  Morale Fireteam Bravo");
+    common::ui::click(&mut harness, "Activate Fireteam Alpha: Halted");
+    assert!(
+        harness
+            .query_by_label_contains("  41  Fireteam Alpha activates")
+            .is_none()
+    );
+    common::ui::click(&mut harness, "Latest");
+    harness.get_by_label_contains("  41  Fireteam Alpha activates");
+    // Undo strikes the event through where it stands; no "undo" line is added.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run();
+    harness.get_by_label_contains("  41  Fireteam Alpha activates: Halted  (undone)");
+    assert!(harness.query_by_label_contains("  42  ").is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_log_filters_by_kind_and_by_unit() {
+    let dir = temp_dir("log-filter");
+    let path = saved_game(&dir, 3);
+    let mut harness = opened(&dir, path);
+    common::ui::click(&mut harness, "Activate Fireteam Alpha: Halted");
+    harness.get_by_label_contains("   4  Fireteam Alpha activates");
+    common::ui::click(&mut harness, "Log: kind");
+    common::ui::click(&mut harness, "Morale");
+    assert!(
+        harness
+            .query_by_label_contains("   4  Fireteam Alpha activates")
+            .is_none()
+    );
+    assert_eq!(
+        harness
+            .query_all_by_label_contains("Morale Fireteam Bravo")
+            .count(),
+        3
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn forms_follow_the_game_the_tests_tab_takes_the_unit_activating() {
+    let dir = temp_dir("stale-form");
+    let mut harness = common::ui::app(&dir, false);
+    new_game(&mut harness);
+    common::ui::click(&mut harness, "Activate Fireteam Alpha: Halted");
+    common::ui::click(&mut harness, "Tests");
+    assert_eq!(
+        harness.get_by_label("Regular unit").value().as_deref(),
+        Some("Fireteam Alpha")
+    );
+    common::ui::click(&mut harness, "Now");
+    common::ui::click(&mut harness, "Activate Fireteam Bravo: Halted");
+    common::ui::click(&mut harness, "Tests");
+    assert_eq!(
+        harness.get_by_label("Regular unit").value().as_deref(),
+        Some("Fireteam Bravo")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
