@@ -57,8 +57,16 @@ fn append_one_event(bencher: divan::Bencher) {
             context: Default::default(),
         },
         vec![
-            ambush_core::dice::Rolled::new(ambush_core::dice::Die::D8, vec![7, 6, 5, 4, 4, 3]),
-            ambush_core::dice::Rolled::new(ambush_core::dice::Die::D6, vec![5, 5, 4, 4, 3, 1]),
+            ambush_core::dice::Rolled::new(
+                ambush_core::dice::DiceRole::Attack,
+                ambush_core::dice::Die::D8,
+                vec![7, 6, 5, 4, 4, 3],
+            ),
+            ambush_core::dice::Rolled::new(
+                ambush_core::dice::DiceRole::Defense,
+                ambush_core::dice::Die::D6,
+                vec![5, 5, 4, 4, 3, 1],
+            ),
         ],
     );
     let entry = EntryRef::Event(&event);

@@ -11,9 +11,11 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 mod request;
+mod role;
 mod source;
 
-pub use request::{DiceError, DiceGroup, DiceRequest, Rolled, parse_faces};
+pub use request::{DiceError, DiceGroup, DiceRequest, Faces, Rolled, parse_faces};
+pub use role::DiceRole;
 pub use source::{DiceSource, Generator};
 
 /// A die type. Troop Quality and Morale are expressed as die types.

@@ -5,11 +5,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Die, Face};
+use super::{DiceRole, Die, Face};
 
 /// Dice of one type that one rule needs, with what they are for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DiceGroup {
+    /// What the dice are for, by name: the rules read the faces by it.
+    pub role: DiceRole,
     /// What the dice are for, shown to a person typing in physical dice ("Firepower").
     pub label: String,
     /// The die type.
@@ -23,9 +25,10 @@ pub struct DiceGroup {
 }
 
 impl DiceGroup {
-    /// A group of `count` dice of type `die`.
-    pub fn new(label: impl Into<String>, die: Die, count: u8) -> Self {
+    /// A group of `count` dice of type `die`, for `role`.
+    pub fn new(role: DiceRole, label: impl Into<String>, die: Die, count: u8) -> Self {
         Self {
+            role,
             label: label.into(),
             die,
             count,
@@ -103,14 +106,20 @@ impl DiceRequest {
     }
 
     /// Adds a group; groups of zero dice are kept so the layout stays predictable.
-    pub fn push(&mut self, label: impl Into<String>, die: Die, count: u8) {
-        self.groups.push(DiceGroup::new(label, die, count));
+    pub fn push(&mut self, role: DiceRole, label: impl Into<String>, die: Die, count: u8) {
+        self.groups.push(DiceGroup::new(role, label, die, count));
     }
 
     /// Adds a group whose dice are each for something else, named in order.
-    pub fn push_each(&mut self, label: impl Into<String>, die: Die, each: Vec<String>) {
+    pub fn push_each(
+        &mut self,
+        role: DiceRole,
+        label: impl Into<String>,
+        die: Die,
+        each: Vec<String>,
+    ) {
         let count = u8::try_from(each.len()).unwrap_or(u8::MAX);
-        let mut group = DiceGroup::new(label, die, count);
+        let mut group = DiceGroup::new(role, label, die, count);
         group.each = each;
         self.groups.push(group);
     }
@@ -120,7 +129,9 @@ impl DiceRequest {
         self.groups.iter().all(|g| g.count == 0)
     }
 
-    /// Checks a full set of rolled dice against this request.
+    /// Checks a full set of rolled dice against this request: as many groups, each of the die
+    /// and the count asked for, and, where the record names what a group is for (every record
+    /// since the names were kept), for the same thing as the group at its place.
     pub fn check(&self, rolled: &[Rolled]) -> Result<(), DiceError> {
         if rolled.len() != self.groups.len() {
             return Err(DiceError::WrongGroups {
@@ -136,15 +147,67 @@ impl DiceRequest {
                     got: roll.die,
                 });
             }
+            if let Some(role) = roll.role
+                && role != group.role
+            {
+                return Err(DiceError::WrongRole {
+                    label: group.label.clone(),
+                    expected: group.role,
+                    got: role,
+                });
+            }
             group.check(&roll.faces)?;
         }
         Ok(())
     }
 }
 
+/// The faces of a checked event, read by what each group is for. Built only from dice that
+/// passed [`DiceRequest::check`], so every group the request named is there.
+#[derive(Clone, Debug)]
+pub struct Faces<'a> {
+    groups: Vec<(DiceRole, &'a [Face])>,
+}
+
+impl<'a> Faces<'a> {
+    /// Pairs the request's groups with the dice rolled for them (checked against it first).
+    pub fn new(request: &DiceRequest, rolled: &'a [Rolled]) -> Self {
+        Self {
+            groups: request
+                .groups
+                .iter()
+                .zip(rolled)
+                .map(|(group, roll)| (group.role, roll.faces.as_slice()))
+                .collect(),
+        }
+    }
+
+    /// Every group for `role`, in the order the request put them.
+    pub fn groups(&self, role: DiceRole) -> impl Iterator<Item = &'a [Face]> + '_ {
+        self.groups
+            .iter()
+            .filter(move |(r, _)| *r == role)
+            .map(|(_, faces)| *faces)
+    }
+
+    /// The faces of every group for `role`, one after another.
+    pub fn all(&self, role: DiceRole) -> Vec<Face> {
+        self.groups(role).flatten().copied().collect()
+    }
+
+    /// The one die of the group for `role`, if the request asked for it.
+    pub fn one(&self, role: DiceRole) -> Option<Face> {
+        self.groups(role).next().and_then(|g| g.first().copied())
+    }
+}
+
 /// Faces rolled for one [`DiceGroup`], as recorded in the game log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rolled {
+    /// What the dice were for. Kept in every record written since the names were added; a
+    /// record of an earlier version has none, and its groups are read in the request's order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<DiceRole>,
     /// The die type that was rolled.
     pub die: Die,
     /// The faces, in the order they were rolled or typed.
@@ -152,9 +215,13 @@ pub struct Rolled {
 }
 
 impl Rolled {
-    /// Faces of one die type.
-    pub fn new(die: Die, faces: Vec<Face>) -> Self {
-        Self { die, faces }
+    /// Faces of one die type, rolled for `role`.
+    pub fn new(role: DiceRole, die: Die, faces: Vec<Face>) -> Self {
+        Self {
+            role: Some(role),
+            die,
+            faces,
+        }
     }
 }
 
@@ -209,6 +276,16 @@ pub enum DiceError {
         /// The die type given.
         got: Die,
     },
+    /// Recorded dice for another purpose than the group at their place asks for.
+    #[error("{label}: the dice recorded here are for {got}, not for {expected}")]
+    WrongRole {
+        /// The group's label.
+        label: String,
+        /// What the group is for.
+        expected: DiceRole,
+        /// What the recorded dice say they are for.
+        got: DiceRole,
+    },
     /// A number far larger than any die shows.
     #[error("'{token}' is not a die face: no die here has more than 12 sides")]
     TooLarge {
@@ -248,7 +325,7 @@ mod tests {
 
     #[test]
     fn typed_faces_are_checked() {
-        let group = DiceGroup::new("Firepower", Die::D6, 3);
+        let group = DiceGroup::new(DiceRole::Attack, "Firepower", Die::D6, 3);
         assert!(group.check(&[6, 1, 3]).is_ok());
         assert!(matches!(
             group.check(&[6, 1]),
@@ -292,6 +369,10 @@ mod tests {
         ));
         // Faces a die cannot show are read, then refused by the range check.
         let faces = parse_faces("13").unwrap_or_default();
-        assert!(DiceGroup::new("x", Die::D12, 1).check(&faces).is_err());
+        assert!(
+            DiceGroup::new(DiceRole::Attack, "x", Die::D12, 1)
+                .check(&faces)
+                .is_err()
+        );
     }
 }

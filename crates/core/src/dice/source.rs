@@ -60,6 +60,7 @@ impl DiceSource {
     pub fn roll_group(&mut self, group: &DiceGroup) -> Result<Rolled, DiceError> {
         match self {
             DiceSource::Generator(generator) => Ok(Rolled::new(
+                group.role,
                 group.die,
                 (0..group.count)
                     .map(|_| generator.roll_die(group.die))
@@ -68,7 +69,7 @@ impl DiceSource {
             DiceSource::Typed(queue) => {
                 if group.count == 0 {
                     // Nothing to type for an empty group; don't consume a typed list.
-                    return Ok(Rolled::new(group.die, Vec::new()));
+                    return Ok(Rolled::new(group.role, group.die, Vec::new()));
                 }
                 let Some(faces) = queue.pop_front() else {
                     return Err(DiceError::NothingTyped {
@@ -76,7 +77,7 @@ impl DiceSource {
                     });
                 };
                 group.check(&faces)?;
-                Ok(Rolled::new(group.die, faces))
+                Ok(Rolled::new(group.role, group.die, faces))
             }
         }
     }
@@ -104,12 +105,13 @@ impl DiceSource {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::DiceRole;
 
     #[test]
     fn seeded_generator_repeats_and_stays_in_range() {
         let mut request = DiceRequest::none();
-        request.push("a", Die::D6, 10);
-        request.push("b", Die::D12, 10);
+        request.push(DiceRole::Attack, "a", Die::D6, 10);
+        request.push(DiceRole::Defense, "b", Die::D12, 10);
         let mut one = DiceSource::seeded(7);
         let mut two = DiceSource::seeded(7);
         let first = one.roll(&request).unwrap_or_default();
@@ -120,8 +122,8 @@ mod tests {
     #[test]
     fn typed_source_restores_queue_on_error() {
         let mut request = DiceRequest::none();
-        request.push("a", Die::D6, 2);
-        request.push("b", Die::D6, 1);
+        request.push(DiceRole::Attack, "a", Die::D6, 2);
+        request.push(DiceRole::Defense, "b", Die::D6, 1);
         let mut source = DiceSource::typed([vec![1, 2], vec![9]]);
         assert!(source.roll(&request).is_err());
         let DiceSource::Typed(queue) = &source else {

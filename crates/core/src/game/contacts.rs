@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::{DiceRequest, Die, Face};
+use crate::dice::{DiceRequest, DiceRole, Die, Face};
 use crate::scenario::Scenario;
 use crate::unit::UnitId;
 
@@ -111,7 +111,12 @@ impl GameState {
             .flat_map(|n| [format!("contact {n}: tens"), format!("contact {n}: units")])
             .collect();
         let mut request = DiceRequest::none();
-        request.push_each("Contacts (percentile)", Die::D10, each);
+        request.push_each(
+            DiceRole::Percentile,
+            "Contacts (percentile)",
+            Die::D10,
+            each,
+        );
         Ok(request)
     }
 

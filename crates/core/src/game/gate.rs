@@ -5,12 +5,11 @@
 //! effects, which cannot fail. The screens and the solo opponent ask the gate (or the query built
 //! on it, `query.rs`) what each unit may do; they never restate a rule.
 
-use crate::dice::DiceRequest;
+use crate::dice::{DiceRequest, DiceRole, Faces};
 use crate::scenario::Scenario;
 
 use super::command::{Command, Event};
 use super::error::RuleError;
-use super::lookup::Faces;
 use super::outcome::Outcome;
 use super::state::{GameState, Phase};
 
@@ -120,7 +119,8 @@ impl GameState {
         let request = self.check(scenario, &event.command)?;
         request.check(&event.dice)?;
         let sprung = self.spring(&event.command);
-        let mut outcome = self.effects(scenario, &event.command, &Faces(&event.dice));
+        let mut outcome =
+            self.effects(scenario, &event.command, &Faces::new(&request, &event.dice));
         if let Some(words) = sprung {
             outcome.notes.insert(0, words);
         }
@@ -131,25 +131,27 @@ impl GameState {
     /// What an allowed command does. Every case was checked by the gate; nothing here refuses.
     fn effects(&mut self, scenario: &Scenario, command: &Command, faces: &Faces<'_>) -> Outcome {
         match command {
-            Command::InsurgencyRoll => self.insurgency_roll(faces.first(0)),
+            Command::InsurgencyRoll => self.insurgency_roll(faces.one(DiceRole::Insurgency)),
             Command::TableRoll { pending } => self.table_roll(scenario, *pending, faces),
             Command::Arrival { pending } => self.arrival(scenario, *pending, faces),
             Command::PlaceArrival { pending, hot_spot } => self.place_arrival(*pending, *hot_spot),
-            Command::AmbushRoll { pending } => self.ambush_roll(*pending, faces.first(0)),
+            Command::AmbushRoll { pending } => {
+                self.ambush_roll(*pending, faces.one(DiceRole::Ambush))
+            }
             Command::AmbushPlacement { pending } => {
-                self.ambush_placement(scenario, *pending, faces.first(0).unwrap_or(6))
+                self.ambush_placement(scenario, *pending, faces.one(DiceRole::HotSpot))
             }
             Command::StartActivations => self.start_activations(),
             Command::Activate {
                 unit,
                 movement,
                 overwatch,
-            } => self.activate(*unit, *movement, *overwatch, faces.first(0)),
+            } => self.activate(*unit, *movement, *overwatch, faces.one(DiceRole::Quality)),
             Command::InsurgentAction { unit, movement } => {
-                self.insurgent_action(*unit, *movement, faces.first(0))
+                self.insurgent_action(*unit, *movement, faces.one(DiceRole::Quality))
             }
             Command::QualityCheck { unit, purpose } => {
-                self.quality_check(*unit, *purpose, faces.first(0).unwrap_or(1))
+                self.quality_check(*unit, *purpose, faces.one(DiceRole::Quality))
             }
             Command::ReactionTest {
                 insurgent,
@@ -161,8 +163,8 @@ impl GameState {
                 *regular,
                 *kind,
                 modifiers,
-                faces.first(0).unwrap_or(1),
-                faces.first(1).unwrap_or(1),
+                faces.one(DiceRole::InsurgentReaction),
+                faces.one(DiceRole::RegularReaction),
             ),
             Command::Fire {
                 attacker,
@@ -176,13 +178,13 @@ impl GameState {
                 self.remove_casualties(scenario, *pending, figures)
             }
             Command::FirstAid { pending, figures } => {
-                self.first_aid(scenario, *pending, figures, faces.group(0))
+                self.first_aid(scenario, *pending, figures, &faces.all(DiceRole::FirstAid))
             }
             Command::MoraleCheck {
                 unit,
                 modifier,
                 defensible,
-            } => self.morale_check(*unit, *modifier, *defensible, faces.group(0)),
+            } => self.morale_check(*unit, *modifier, *defensible, &faces.all(DiceRole::Morale)),
             Command::DeclareInCover { unit } => self.declare_in_cover(*unit),
             Command::NeutralizeHotSpot { hot_spot, unit } => self.neutralize(*hot_spot, *unit),
             Command::JoinUnit { from, into } => self.join_unit(*from, *into),
@@ -199,8 +201,8 @@ impl GameState {
                 unit,
                 about,
                 options,
-            } => self.solo_decide(*unit, about, options, faces.group(0)),
-            Command::PlaceContacts => self.place_contacts(faces.group(0)),
+            } => self.solo_decide(*unit, about, options, &faces.all(DiceRole::Percentile)),
+            Command::PlaceContacts => self.place_contacts(&faces.all(DiceRole::Percentile)),
             Command::RevealContact { marker } => self.reveal(marker),
             Command::ChangeSettings { settings } => self.change_settings(settings),
             Command::SetStatus { unit, status } => self.set_status(*unit, status),

@@ -1,7 +1,5 @@
 //! Lookups the gate makes, each failing with the typed error a refused command carries.
 
-use crate::dice::Face;
-use crate::dice::Rolled;
 use crate::unit::{Side, Unit, UnitId};
 
 use super::error::RuleError;
@@ -100,25 +98,5 @@ pub(super) fn expect_not_done(unit: &Unit) -> Result<()> {
         Err(RuleError::DoneForTurn(unit.name.clone()))
     } else {
         Ok(())
-    }
-}
-
-/// The faces of an event, group by group, as the gate's request laid them out.
-pub(super) struct Faces<'a>(pub &'a [Rolled]);
-
-impl Faces<'_> {
-    /// The faces of one group (none if the request had no such group).
-    pub fn group(&self, index: usize) -> &[Face] {
-        self.0.get(index).map_or(&[], |r| r.faces.as_slice())
-    }
-
-    /// The first face of a group, if the group was rolled.
-    pub fn first(&self, index: usize) -> Option<Face> {
-        self.group(index).first().copied()
-    }
-
-    /// Every group's faces.
-    pub fn groups(&self) -> Vec<Vec<Face>> {
-        self.0.iter().map(|r| r.faces.clone()).collect()
     }
 }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::{DiceRequest, Die, Face};
+use crate::dice::{DiceRequest, DiceRole, Die, Face, Faces};
 use crate::unit::Weapon;
 
 pub use super::dice_count::{DiceCount, DiceCountError};
@@ -98,6 +98,7 @@ impl ArrivalSpec {
         for spec in &self.figures {
             if !spec.count.is_fixed() {
                 request.push(
+                    DiceRole::FigureCount,
                     format!("Number of {} figures ({})", spec.weapon, spec.count),
                     spec.count.die,
                     spec.count.dice,
@@ -106,12 +107,17 @@ impl ArrivalSpec {
         }
         for spec in self.figures.iter().filter(|s| s.at_check) {
             // A `*` row always has a fixed count (checked when the scenario is loaded).
-            request.push("AT RPG check (5–6: AT RPG)", Die::D6, spec.count.plus);
+            request.push(
+                DiceRole::AntiTank,
+                "AT RPG check (5–6: AT RPG)",
+                Die::D6,
+                spec.count.plus,
+            );
         }
         if !self.has_leader() {
-            request.push("Leader check (1: a leader)", Die::D6, 1);
+            request.push(DiceRole::Leader, "Leader check (1: a leader)", Die::D6, 1);
         }
-        request.push("Hot Spot roll", Die::D6, 1);
+        request.push(DiceRole::HotSpot, "Hot Spot roll", Die::D6, 1);
         request
     }
 
@@ -190,23 +196,25 @@ pub struct ArrivalRoll {
     pub hot_spot_face: Face,
 }
 
-/// Reads the dice rolled for an arrival (already checked against [`ArrivalSpec::dice_request`]).
-pub fn resolve_arrival(spec: &ArrivalSpec, groups: &[Vec<Face>]) -> ArrivalRoll {
-    let mut groups = groups.iter();
+/// Reads the dice rolled for an arrival (already checked against [`ArrivalSpec::dice_request`]),
+/// by what each group is for; none without the Hot Spot die the request always holds.
+pub fn resolve_arrival(spec: &ArrivalSpec, faces: &Faces<'_>) -> Option<ArrivalRoll> {
+    let mut count_groups = faces.groups(DiceRole::FigureCount);
     let mut weapons = Vec::new();
     let mut counts = Vec::new();
     for s in &spec.figures {
         let faces: &[Face] = if s.count.is_fixed() {
             &[]
         } else {
-            groups.next().map(Vec::as_slice).unwrap_or(&[])
+            count_groups.next().unwrap_or(&[])
         };
         counts.push(s.count.total(faces));
     }
+    let mut at_groups = faces.groups(DiceRole::AntiTank);
     let mut at_rpgs = 0;
     for (s, &count) in spec.figures.iter().zip(&counts) {
         let checks: &[Face] = if s.at_check {
-            groups.next().map(Vec::as_slice).unwrap_or(&[])
+            at_groups.next().unwrap_or(&[])
         } else {
             &[]
         };
@@ -220,7 +228,7 @@ pub fn resolve_arrival(spec: &ArrivalSpec, groups: &[Vec<Face>]) -> ArrivalRoll 
     }
     let mut gained_leader = false;
     if !spec.has_leader() {
-        let leader_face = groups.next().and_then(|g| g.first().copied());
+        let leader_face = faces.one(DiceRole::Leader);
         if leader_face == Some(1) {
             gained_leader = true;
             // A rifleman becomes the leader; a unit with none gains one instead, so a lone
@@ -231,18 +239,32 @@ pub fn resolve_arrival(spec: &ArrivalSpec, groups: &[Vec<Face>]) -> ArrivalRoll 
             }
         }
     }
-    let hot_spot_face = groups.next().and_then(|g| g.first().copied()).unwrap_or(6);
-    ArrivalRoll {
+    let hot_spot_face = faces.one(DiceRole::HotSpot)?;
+    Some(ArrivalRoll {
         weapons,
         at_rpgs,
         gained_leader,
         hot_spot_face,
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::Rolled;
+
+    /// The arrival read from faces typed group by group in the request's order.
+    fn resolve(spec: &ArrivalSpec, typed: &[Vec<Face>]) -> ArrivalRoll {
+        let request = spec.dice_request();
+        let rolled: Vec<Rolled> = request
+            .groups
+            .iter()
+            .zip(typed)
+            .map(|(g, f)| Rolled::new(g.role, g.die, f.clone()))
+            .collect();
+        assert!(request.check(&rolled).is_ok());
+        resolve_arrival(spec, &Faces::new(&request, &rolled)).expect("the Hot Spot die is there")
+    }
 
     #[test]
     fn dice_counts_parse_and_print() {
@@ -318,7 +340,7 @@ mod tests {
             3,
             "count, AT check, Hot Spot (it has a leader)"
         );
-        let roll = resolve_arrival(&spec, &[vec![3], vec![6], vec![2]]);
+        let roll = resolve(&spec, &[vec![3], vec![6], vec![2]]);
         assert_eq!(
             roll.weapons,
             vec![
@@ -349,13 +371,13 @@ mod tests {
             }],
         };
         assert_eq!(spec.dice_request().groups.len(), 3);
-        let roll = resolve_arrival(&spec, &[vec![1], vec![1], vec![4]]);
+        let roll = resolve(&spec, &[vec![1], vec![1], vec![4]]);
         assert_eq!(
             roll.weapons,
             vec![Weapon::Leader, Weapon::Rifle, Weapon::Rifle]
         );
         assert!(roll.gained_leader);
-        let roll = resolve_arrival(&spec, &[vec![1], vec![2], vec![4]]);
+        let roll = resolve(&spec, &[vec![1], vec![2], vec![4]]);
         assert_eq!(roll.weapons, vec![Weapon::Rifle; 3]);
         // A lone RPG keeps its RPG and gains a leader.
         let lone = ArrivalSpec {
@@ -366,7 +388,7 @@ mod tests {
                 at_check: true,
             }],
         };
-        let roll = resolve_arrival(&lone, &[vec![3], vec![1], vec![6]]);
+        let roll = resolve(&lone, &[vec![3], vec![1], vec![6]]);
         assert_eq!(roll.weapons, vec![Weapon::Leader, Weapon::MediumSupport]);
         assert_eq!(roll.hot_spot_face, 6);
     }

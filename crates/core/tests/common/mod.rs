@@ -670,6 +670,12 @@ pub fn entries(game: &Game) -> Vec<ambush_core::game::Entry> {
 pub fn random_journal(seed: u64, steps: usize) -> (Game, Vec<u8>) {
     let (game, file) = builtin_game();
     let game = play_randomly(game, seed, steps);
+    let bytes = journal_bytes(&game, file);
+    (game, bytes)
+}
+
+/// The journal of a game begun from `file`: its header, then one line per entry.
+pub fn journal_bytes(game: &Game, file: ambush_core::scenario::file::ScenarioFile) -> Vec<u8> {
     let mut bytes = serde_json::to_vec(&ambush_core::journal::Header::new(
         file,
         Settings::default(),
@@ -680,7 +686,7 @@ pub fn random_journal(seed: u64, steps: usize) -> (Game, Vec<u8>) {
         bytes.extend(serde_json::to_vec(&entry).unwrap_or_default());
         bytes.push(b'\n');
     }
-    (game, bytes)
+    bytes
 }
 
 /// A file of the repository (fixtures, shipped scenarios, docs), by its path from the top.

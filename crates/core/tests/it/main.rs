@@ -7,6 +7,7 @@ mod common;
 
 mod booklet_examples;
 mod contacts;
+mod dice_roles;
 mod fixtures;
 mod gate;
 mod journal;

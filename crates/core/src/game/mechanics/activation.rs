@@ -1,7 +1,7 @@
 //! Who moves, and at what speed: Regular activations, the Insurgents' own actions, an
 //! interruption by movement, and a Regular reaction by moving.
 
-use crate::dice::{DiceRequest, Face};
+use crate::dice::{DiceRequest, DiceRole, Face};
 use crate::rules::checks::{self, TestDie};
 use crate::unit::{Movement, PullBack, Side, UnitId};
 
@@ -54,6 +54,7 @@ impl GameState {
         if movement == Movement::Rapid && unit.status.has_casualties {
             let test = TestDie::for_unit(unit);
             request.push(
+                DiceRole::Quality,
                 format!("Quality check to move Rapid: {}", unit.name),
                 test.die,
                 1,
@@ -131,6 +132,7 @@ impl GameState {
         if unit.needs_action_check() {
             let test = TestDie::for_unit(unit);
             request.push(
+                DiceRole::Quality,
                 format!("Quality check (no leader): {}", unit.name),
                 test.die,
                 1,

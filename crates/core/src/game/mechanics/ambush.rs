@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::dice::{DiceRequest, Die, Face};
+use crate::dice::{DiceRequest, DiceRole, Die, Face};
 use crate::unit::{AmbushPoint, AmbushSetup, Elimination, Presence};
 
 use crate::game::error::RuleError;
@@ -29,6 +29,7 @@ impl GameState {
         let mut request = DiceRequest::none();
         if !ambush.automatic_turns.contains(&self.turn) {
             request.push(
+                DiceRole::Ambush,
                 format!("Ambush: {} arrives on {}+", unit.name, ambush.arrives_on),
                 Die::D6,
                 1,
@@ -114,7 +115,7 @@ impl GameState {
             });
         };
         let mut request = DiceRequest::none();
-        request.push("Hot Spot roll", Die::D6, 1);
+        request.push(DiceRole::HotSpot, "Hot Spot roll", Die::D6, 1);
         Ok(request)
     }
 
@@ -122,10 +123,11 @@ impl GameState {
         &mut self,
         scenario: &crate::scenario::Scenario,
         pending: u32,
-        face: Face,
+        face: Option<Face>,
     ) -> Outcome {
-        let Some(PendingStep::AmbushPlacement { unit: id }) =
-            self.pending(pending).map(|p| p.step.clone())
+        // The gate asked for the Hot Spot die; without it nothing happens.
+        let (Some(PendingStep::AmbushPlacement { unit: id }), Some(face)) =
+            (self.pending(pending).map(|p| p.step.clone()), face)
         else {
             return Outcome::default();
         };

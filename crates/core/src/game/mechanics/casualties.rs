@@ -1,6 +1,6 @@
 //! Casualties: Insurgent figures taken off the table, First Aid for Regular ones.
 
-use crate::dice::{DiceRequest, Die, Face};
+use crate::dice::{DiceRequest, DiceRole, Die, Face};
 use crate::rules::morale;
 use crate::scenario::{Scenario, VictoryTrigger};
 use crate::unit::{FigureId, Side, Unit, UnitId, Weapon};
@@ -127,7 +127,7 @@ impl GameState {
         } else {
             format!("First Aid: {}", names.join(", "))
         };
-        request.push_each(label, Die::D6, names);
+        request.push_each(DiceRole::FirstAid, label, Die::D6, names);
         Ok(request)
     }
 

@@ -1,6 +1,6 @@
 //! The solo opponent's weighted choices: well formed, and rolled for with a percentile.
 
-use crate::dice::{DiceRequest, Die, Face};
+use crate::dice::{DiceRequest, DiceRole, Die, Face};
 use crate::game::error::RuleError;
 use crate::game::lookup::Result;
 use crate::game::outcome::Outcome;
@@ -44,6 +44,7 @@ impl GameState {
         let mut request = DiceRequest::none();
         if !options.iter().any(|o| o.percent == 100) {
             request.push_each(
+                DiceRole::Percentile,
                 "Solo choice (percentile)",
                 Die::D10,
                 vec!["tens".to_owned(), "units".to_owned()],

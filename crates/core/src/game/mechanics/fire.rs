@@ -1,13 +1,13 @@
 //! Fire combat: who may fire at whom, when, and what the dice do.
 
-use crate::dice::DiceRequest;
+use crate::dice::{DiceRequest, DiceRole, Faces};
 use crate::limits::{LOST_DICE, POOL_ADJUST};
 use crate::rules::fire::{self, FireModifiers};
 use crate::unit::{PullBack, Side, Unit, UnitId};
 
 use crate::game::command::FireContext;
 use crate::game::error::RuleError;
-use crate::game::lookup::{Faces, Result, expect_not_done};
+use crate::game::lookup::{Result, expect_not_done};
 use crate::game::outcome::{Detail, FireReport, Outcome};
 use crate::game::pending::{MoraleReason, PendingStep};
 use crate::game::state::{GameState, Phase};
@@ -51,10 +51,20 @@ impl GameState {
         let mut request = DiceRequest::none();
         if !fp.is_empty() {
             for (die, n) in fp.groups() {
-                request.push(format!("Firepower: {} ({die})", attacker.name), die, n);
+                request.push(
+                    DiceRole::Attack,
+                    format!("Firepower: {} ({die})", attacker.name),
+                    die,
+                    n,
+                );
             }
             for (die, n) in dp.groups() {
-                request.push(format!("Defense: {} ({die})", target.name), die, n);
+                request.push(
+                    DiceRole::Defense,
+                    format!("Defense: {} ({die})", target.name),
+                    die,
+                    n,
+                );
             }
         }
         Ok(request)
@@ -287,11 +297,8 @@ impl GameState {
         };
         let firepower = fire::firepower(attacker, modifiers);
         let defense = fire::defense(target, modifiers);
-        // The faces come one group per die type, the attacker's first.
-        let fp_groups = firepower.groups().len();
-        let all = faces.groups();
-        let attack_faces: Vec<_> = all.iter().take(fp_groups).flatten().copied().collect();
-        let defense_faces: Vec<_> = all.iter().skip(fp_groups).flatten().copied().collect();
+        let attack_faces = faces.all(DiceRole::Attack);
+        let defense_faces = faces.all(DiceRole::Defense);
         let matching = fire::match_dice(&attack_faces, &defense_faces, modifiers.target_number());
         let casualties = matching.hits().min(target.firing_count());
         let (attacker_name, target_name) = (attacker.name.clone(), target.name.clone());

@@ -1,7 +1,7 @@
 //! Morale checks: Stand, Pinned or Pull Back for Regulars; Shrink, Shaken or broken for
 //! Insurgents.
 
-use crate::dice::{DiceRequest, Face};
+use crate::dice::{DiceRequest, DiceRole, Face};
 use crate::limits::DIE_ADJUST;
 use crate::rules::morale::{self, RegularMorale};
 use crate::unit::{Elimination, Presence, PullBack, Side, UnitId};
@@ -19,6 +19,7 @@ impl GameState {
         let (die, n) = morale::morale_dice(unit);
         let mut request = DiceRequest::none();
         request.push(
+            DiceRole::Morale,
             format!("Morale: {}", unit.name),
             die,
             u8::try_from(n).unwrap_or(u8::MAX),

@@ -2,14 +2,14 @@
 
 use std::sync::Arc;
 
-use crate::dice::{DiceRequest, Die, Face};
+use crate::dice::{DiceRequest, DiceRole, Die, Face, Faces};
 use crate::limits::GAME_UNITS;
 use crate::rules::reinforcements::{self, InsurgencyLevel};
 use crate::scenario::{Scenario, SpotFaceSetup};
 use crate::unit::{Elimination, Presence, Side, Unit, UnitId, UnitStatus, Weapon};
 
 use crate::game::error::RuleError;
-use crate::game::lookup::{Faces, Result};
+use crate::game::lookup::Result;
 use crate::game::outcome::{Detail, Outcome};
 use crate::game::pending::PendingStep;
 use crate::game::state::{GameState, Phase};
@@ -28,6 +28,7 @@ impl GameState {
         let mut request = DiceRequest::none();
         if let InsurgencyLevel::Level(level) = self.insurgency {
             request.push(
+                DiceRole::Insurgency,
                 format!("Insurgency roll (reinforcements on {level} or less)"),
                 Die::D6,
                 1,
@@ -66,7 +67,7 @@ impl GameState {
             });
         }
         let mut request = DiceRequest::none();
-        request.push("Reinforcement table (2d6)", Die::D6, 2);
+        request.push(DiceRole::Table, "Reinforcement table (2d6)", Die::D6, 2);
         Ok(request)
     }
 
@@ -76,7 +77,7 @@ impl GameState {
         pending: u32,
         faces: &Faces<'_>,
     ) -> Outcome {
-        let dice = faces.group(0).to_vec();
+        let dice = faces.all(DiceRole::Table);
         let total: u8 = dice.iter().sum();
         self.remove_pending(pending);
         let Some(row) = scenario.reinforcements.row(total) else {
@@ -123,8 +124,11 @@ impl GameState {
         else {
             return Outcome::default();
         };
+        // The gate asked for the Hot Spot die; without it nothing happens.
+        let Some(roll) = reinforcements::resolve_arrival(&spec, faces) else {
+            return Outcome::default();
+        };
         self.remove_pending(pending);
-        let roll = reinforcements::resolve_arrival(&spec, &faces.groups());
         let profile = &scenario.insurgents;
         // The row's own dice, where it gives them, else the scenario's Insurgent profile.
         let tq = spec.profile.tq.unwrap_or(profile.tq);

@@ -1,6 +1,6 @@
 //! Single-die tests: Interrupt and Quality checks, and Reaction tests, each for one purpose.
 
-use crate::dice::{DiceRequest, Face};
+use crate::dice::{DiceRequest, DiceRole, Face};
 use crate::limits::DIE_ADJUST;
 use crate::rules::checks::{self, ReactionModifiers, ReactionSetup, TestDie};
 use crate::unit::{Movement, Side, UnitId};
@@ -56,7 +56,12 @@ impl GameState {
         }
         let test = TestDie::for_unit(unit);
         let mut request = DiceRequest::none();
-        request.push(format!("Quality check: {}", unit.name), test.die, 1);
+        request.push(
+            DiceRole::Quality,
+            format!("Quality check: {}", unit.name),
+            test.die,
+            1,
+        );
         Ok(request)
     }
 
@@ -64,9 +69,10 @@ impl GameState {
         &mut self,
         id: UnitId,
         purpose: QualityPurpose,
-        face: Face,
+        face: Option<Face>,
     ) -> Outcome {
-        let Some(unit) = self.unit(id) else {
+        // The gate asked for the test die; without it nothing happens.
+        let (Some(unit), Some(face)) = (self.unit(id), face) else {
             return Outcome::default();
         };
         let name = unit.name.clone();
@@ -151,8 +157,18 @@ impl GameState {
         }
         let setup = ReactionSetup::new(ins, reg, modifiers);
         let mut request = DiceRequest::none();
-        request.push(format!("Reaction: {}", ins.name), setup.insurgent.die, 1);
-        request.push(format!("Reaction: {}", reg.name), setup.regular.die, 1);
+        request.push(
+            DiceRole::InsurgentReaction,
+            format!("Reaction: {}", ins.name),
+            setup.insurgent.die,
+            1,
+        );
+        request.push(
+            DiceRole::RegularReaction,
+            format!("Reaction: {}", reg.name),
+            setup.regular.die,
+            1,
+        );
         Ok(request)
     }
 
@@ -162,10 +178,16 @@ impl GameState {
         regular: UnitId,
         kind: ReactionKind,
         modifiers: &ReactionModifiers,
-        insurgent_face: Face,
-        regular_face: Face,
+        insurgent_face: Option<Face>,
+        regular_face: Option<Face>,
     ) -> Outcome {
-        let (Some(ins), Some(reg)) = (self.unit(insurgent), self.unit(regular)) else {
+        // The gate asked for both dice; without them nothing happens.
+        let (Some(ins), Some(reg), Some(insurgent_face), Some(regular_face)) = (
+            self.unit(insurgent),
+            self.unit(regular),
+            insurgent_face,
+            regular_face,
+        ) else {
             return Outcome::default();
         };
         let (ins_name, reg_name) = (ins.name.clone(), reg.name.clone());
