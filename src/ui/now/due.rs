@@ -1,10 +1,11 @@
 //! The steps the rules call for now, in the order they came, each with its main action first
-//! and its Skip kept apart, at the far end of the row.
+//! and its Skip kept apart, at the far end of the row. Everything here comes from the agenda
+//! (`GameState::agenda`): which commands answer a step, which Hot Spots may be chosen, how many
+//! casualties to take and whether they roll First Aid.
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{Command, Game, PendingStep};
-use ambush_core::unit::{Side, UnitId};
+use ambush_core::game::{CasualtyPick, Command, DueStep, Game, PendingStep};
 
 use super::super::command::UiCommand;
 use super::super::odds_view::{first_aid_words, morale_words};
@@ -14,96 +15,69 @@ use super::NowForm;
 pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut NowForm, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     form.casualties.retain(|id, _| state.pending(*id).is_some());
-    if state.pending.is_empty() {
+    let agenda = state.agenda(game.scenario());
+    if agenda.due.is_empty() {
         return;
     }
     ui.separator();
     ui.label(
-        RichText::new(format!("Due now ({})", state.pending.len()))
+        RichText::new(format!("Due now ({})", agenda.due.len()))
             .size(super::style::HEADING - 2.0)
             .strong(),
     );
-    for pending in &state.pending {
-        let id = pending.id;
-        let words = state.describe_pending(&pending.step);
+    for step in &agenda.due {
         ui.horizontal_wrapped(|ui| {
-            match &pending.step {
-                PendingStep::Casualties { unit, count } => {
-                    casualties_ui(ui, game, form, id, *unit, *count as usize, queue);
-                }
-                PendingStep::MoraleCheck { unit, .. } => {
-                    super::action(
-                        ui,
-                        game,
-                        Command::MoraleCheck {
-                            unit: *unit,
-                            modifier: 0,
-                            defensible: false,
-                        },
-                        queue,
-                    );
-                    if let Some(u) = state.unit(*unit) {
-                        ui.label(RichText::new(morale_words(u, 0, false)).weak());
-                    }
-                    if super::super::style::named_button(
-                        ui,
-                        "With a modifier…",
-                        &format!("Morale check with a modifier for {}", name(game, *unit)),
-                        true,
-                    )
-                    .clicked()
-                    {
-                        queue.push(UiCommand::MoraleFor(*unit));
+            let choosing_a_spot = state
+                .pending(step.pending)
+                .is_some_and(|p| matches!(p.step, PendingStep::HotSpotChoice { .. }));
+            if let Some(pick) = &step.casualties {
+                casualties_ui(ui, game, form, step, pick, queue);
+            } else if choosing_a_spot {
+                ui.label(RichText::new(&step.words).strong());
+                // In a solo game the opponent asks which spot is nearest the Marines, below.
+                if !state.settings.solo {
+                    for item in &step.choices {
+                        if let Command::PlaceArrival { hot_spot, .. } = item.command {
+                            let text = format!("Hot Spot {hot_spot}");
+                            super::small_item(ui, &text, &item.label, item, queue);
+                        }
                     }
                 }
-                PendingStep::HotSpotChoice { .. } if state.settings.solo => {
-                    // The solo opponent asks which spot is nearest the Marines, below.
-                    ui.label(RichText::new(&words).strong());
-                }
-                PendingStep::HotSpotChoice { .. } => {
-                    ui.label(RichText::new(&words).strong());
-                    for spot in state.hot_spots.iter().filter(|h| h.active) {
-                        super::small_action(
-                            ui,
-                            game,
-                            &format!("Hot Spot {}", spot.number),
-                            &format!("Place at Hot Spot {}", spot.number),
-                            Command::PlaceArrival {
-                                pending: id,
-                                hot_spot: spot.number,
-                            },
-                            queue,
-                        );
-                    }
-                }
-                step => {
-                    if let Some(command) = step.roll_command(id) {
-                        let label = match step {
-                            PendingStep::Arrival { spec, .. } => {
-                                format!("Roll up the arrival: {}", spec.describe())
-                            }
-                            _ => command.facts(state).label,
-                        };
-                        super::action_named(ui, game, &label, command, queue);
-                    }
+            } else if let Some(item) = step.choices.first() {
+                super::item_button(ui, item, queue);
+                if let Command::MoraleCheck { unit, .. } = item.command {
+                    morale_extras_ui(ui, game, unit, queue);
                 }
             }
-            super::small_action(
-                ui,
-                game,
-                "Skip",
-                &format!("Skip: {words}"),
-                Command::SkipPending { pending: id },
-                queue,
-            );
+            if let Some(skip) = &step.skip {
+                let name = format!("Skip: {}", step.words);
+                super::small_item(ui, "Skip", &name, skip, queue);
+            }
         });
     }
 }
 
-fn name(game: &Game, id: UnitId) -> String {
-    game.state()
-        .unit(id)
-        .map_or_else(String::new, |u| u.name.clone())
+/// Beside a Morale check: its odds, and the same check with a modifier.
+fn morale_extras_ui(
+    ui: &mut Ui,
+    game: &Game,
+    unit: ambush_core::unit::UnitId,
+    queue: &mut Vec<UiCommand>,
+) {
+    let Some(u) = game.state().unit(unit) else {
+        return;
+    };
+    ui.label(RichText::new(morale_words(u, 0, false)).weak());
+    if super::super::style::named_button(
+        ui,
+        "With a modifier…",
+        &format!("Morale check with a modifier for {}", u.name),
+        true,
+    )
+    .clicked()
+    {
+        queue.push(UiCommand::MoraleFor(unit));
+    }
 }
 
 /// Casualties: the proposed figures, which the owner may change, then the button that removes
@@ -112,48 +86,48 @@ fn casualties_ui(
     ui: &mut Ui,
     game: &Game,
     form: &mut NowForm,
-    pending: u32,
-    unit_id: UnitId,
-    count: usize,
+    step: &DueStep,
+    pick: &CasualtyPick,
     queue: &mut Vec<UiCommand>,
 ) {
-    let Some(unit) = game.state().unit(unit_id) else {
+    let Some(unit) = game.state().unit(pick.unit) else {
         return;
     };
-    let due = count.min(unit.firing_count());
     let chosen = form
         .casualties
-        .entry(pending)
-        .or_insert_with(|| unit.casualty_proposal(count));
+        .entry(step.pending)
+        .or_insert_with(|| pick.proposed.clone());
     // After an undo the same step may stand for other figures: keep only those still there.
     let before = chosen.len();
-    chosen.retain(|id| unit.firing_line().any(|f| f.id == *id));
+    chosen.retain(|id| pick.candidates.contains(id));
     if chosen.len() < before && chosen.is_empty() {
-        *chosen = unit.casualty_proposal(count);
+        *chosen = pick.proposed.clone();
     }
-    let command = if unit.side == Side::Regular {
-        Command::FirstAid {
-            pending,
+    // The agenda's command with the figures chosen here; the gate decides whether it may go.
+    let command = step.choices.first().map(|item| match &item.command {
+        Command::FirstAid { pending, .. } => Command::FirstAid {
+            pending: *pending,
             figures: chosen.clone(),
-        }
-    } else {
-        Command::RemoveCasualties {
-            pending,
+        },
+        Command::RemoveCasualties { pending, .. } => Command::RemoveCasualties {
+            pending: *pending,
             figures: chosen.clone(),
-        }
-    };
-    if !super::action(ui, game, command, queue) {
+        },
+        other => other.clone(),
+    });
+    if !command.is_some_and(|c| super::action(ui, game, c, queue)) {
         ui.label(
             RichText::new(format!(
-                "{}: choose {due} casualties ({} chosen)",
+                "{}: choose {} casualties ({} chosen)",
                 unit.name,
+                pick.count,
                 chosen.len()
             ))
             .color(ui.visuals().warn_fg_color),
         );
     }
-    if unit.side == Side::Regular {
-        ui.label(RichText::new(first_aid_words(due)).weak());
+    if pick.first_aid {
+        ui.label(RichText::new(first_aid_words(pick.count)).weak());
     }
     ui.collapsing(format!("Which figures ({})", unit.name), |ui| {
         for figure in unit.firing_line() {

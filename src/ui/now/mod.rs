@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{Command, Game, Phase};
+use ambush_core::game::{AgendaItem, Command, Game, Phase};
 use ambush_core::solo::plan::Step;
 use ambush_core::unit::{FigureId, Side, UnitId};
 
@@ -166,6 +166,31 @@ pub(super) fn action_named(
         queue.push(UiCommand::Play(command));
     }
     true
+}
+
+/// A large button for an item of the agenda (the gate has already allowed it).
+pub(super) fn item_button(ui: &mut Ui, item: &AgendaItem, queue: &mut Vec<UiCommand>) {
+    let text = RichText::new(&item.label).size(style::ACTION).strong();
+    let button = egui::Button::new(text).min_size(egui::vec2(0.0, style::ACTION_HEIGHT));
+    let response = ui.add(button);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &item.label));
+    if response.clicked() {
+        queue.push(UiCommand::Play(item.command.clone()));
+    }
+}
+
+/// A small button for an item of the agenda, with short words; screen readers and tests know it
+/// by `name`.
+pub(super) fn small_item(
+    ui: &mut Ui,
+    text: &str,
+    name: &str,
+    item: &AgendaItem,
+    queue: &mut Vec<UiCommand>,
+) {
+    if style::named_button(ui, text, name, true).clicked() {
+        queue.push(UiCommand::Play(item.command.clone()));
+    }
 }
 
 /// A small button for a command the gate allows now (the less likely choices).

@@ -6,6 +6,7 @@
 //! [`Event`]; applying the event changes the state; the log keeps every event, and the state is
 //! the replay of the log.
 
+pub mod agenda;
 pub mod command;
 pub mod contact;
 pub mod contacts;
@@ -21,6 +22,7 @@ pub mod solo;
 pub mod state;
 pub mod words;
 
+pub use agenda::{Agenda, AgendaItem, CasualtyPick, DiceAsk, DueStep, Seat, TableQuestion};
 pub use command::{
     Command, CommandFacts, CommandKind, Event, FireContext, QualityPurpose, ReactionKind,
 };

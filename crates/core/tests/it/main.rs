@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod agenda;
 mod booklet_examples;
 mod contacts;
 mod dice_roles;

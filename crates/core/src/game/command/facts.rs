@@ -10,6 +10,7 @@ use crate::rules::reinforcements::InsurgencyLevel;
 use crate::text::plural;
 use crate::unit::UnitId;
 
+use super::super::pending::PendingStep;
 use super::super::state::GameState;
 use super::{Command, FireContext, QualityPurpose, ReactionKind};
 
@@ -160,11 +161,15 @@ impl Command {
                 "Roll 2d6 on the reinforcement table".to_owned(),
                 &[],
             ),
-            Command::Arrival { .. } => CommandFacts::new(
-                K::Reinforcements,
-                "Roll up the arrival and its Hot Spot".to_owned(),
-                &[],
-            ),
+            Command::Arrival { pending } => {
+                let label = match state.pending(*pending).map(|p| &p.step) {
+                    Some(PendingStep::Arrival { spec, .. }) => {
+                        format!("Roll up the arrival: {}", spec.describe())
+                    }
+                    _ => "Roll up the arrival and its Hot Spot".to_owned(),
+                };
+                CommandFacts::new(K::Reinforcements, label, &[])
+            }
             Command::PlaceArrival { hot_spot, .. } => CommandFacts::new(
                 K::Reinforcements,
                 format!("Place at Hot Spot {hot_spot}"),

@@ -1,0 +1,281 @@
+//! The agenda: what is due now and what may be done now, as plain data for every screen (the
+//! desk, the table screen, the phones) and for the solo opponent. It is built on the gate: each
+//! item's command passed [`GameState::check`], its dice are the gate's own request, and who
+//! answers it follows from the command and its dice. No screen restates a rule to draw it.
+
+use serde::Serialize;
+
+use crate::dice::{DiceGroup, DiceRole};
+use crate::scenario::Scenario;
+use crate::unit::{FigureId, Side, UnitId};
+
+use super::command::Command;
+use super::pending::PendingStep;
+use super::state::GameState;
+
+/// Who answers an item: whose dice they are, or whose decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seat {
+    /// The Regular player.
+    Regular,
+    /// The Insurgent player (the app itself in a solo game).
+    Insurgent,
+    /// The referee, for what belongs to neither side (the turn, the end of the game, skips).
+    Referee,
+}
+
+impl Seat {
+    /// The seat of a side's player.
+    pub const fn of(side: Side) -> Seat {
+        match side {
+            Side::Regular => Seat::Regular,
+            Side::Insurgent => Seat::Insurgent,
+        }
+    }
+}
+
+/// A question about the table that only the people at it can answer, asked before a command is
+/// given (the app cannot see the figures).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableQuestion {
+    /// Is the target within the firer's Optimum Range?
+    OptimumRange,
+    /// Does the target stand in the open, more than 2" from cover?
+    InTheOpen,
+    /// Is the target behind Solid Cover?
+    SolidCover,
+    /// Is the target beyond effective range?
+    BeyondEffectiveRange,
+    /// Which figures are the casualties?
+    WhichFigures,
+}
+
+/// One group of dice an item will ask for, and whose dice they are.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DiceAsk {
+    /// The gate's group.
+    pub group: DiceGroup,
+    /// Who rolls them.
+    pub seat: Seat,
+}
+
+/// One thing that may be done now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AgendaItem {
+    /// The command, as the gate accepted it.
+    pub command: Command,
+    /// What a button calls it.
+    pub label: String,
+    /// Who gives it.
+    pub answers: Seat,
+    /// The dice it will ask for, group by group, with whose they are.
+    pub dice: Vec<DiceAsk>,
+    /// What only the table can answer before it is given.
+    pub table: Vec<TableQuestion>,
+}
+
+/// Casualties to take: how many, and the figures the app proposes (the owner may choose
+/// others among `candidates`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CasualtyPick {
+    /// The unit hit.
+    pub unit: UnitId,
+    /// How many figures are casualties.
+    pub count: usize,
+    /// The figures the app proposes.
+    pub proposed: Vec<FigureId>,
+    /// The figures that may be chosen.
+    pub candidates: Vec<FigureId>,
+    /// True when each casualty rolls First Aid (Regulars); false when they are taken off
+    /// (Insurgents).
+    pub first_aid: bool,
+}
+
+/// A step the rules call for now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DueStep {
+    /// The pending step's number.
+    pub pending: u32,
+    /// What is due, in words.
+    pub words: String,
+    /// Who answers it.
+    pub answers: Seat,
+    /// The commands that answer it, the main one first (one per Hot Spot for a choice of
+    /// spot).
+    pub choices: Vec<AgendaItem>,
+    /// Casualties: the figures to choose.
+    pub casualties: Option<CasualtyPick>,
+    /// Passing it by, as the referee may.
+    pub skip: Option<AgendaItem>,
+}
+
+/// What is due now and what may be done now.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Agenda {
+    /// The steps due, in the order they came.
+    pub due: Vec<DueStep>,
+    /// What moves the turn on (start the activations, end them, end the turn, end the game or
+    /// play on).
+    pub phase: Vec<AgendaItem>,
+}
+
+impl GameState {
+    /// The agenda now; see the module's text.
+    pub fn agenda(&self, scenario: &Scenario) -> Agenda {
+        let due = self
+            .pending
+            .iter()
+            .map(|pending| {
+                let id = pending.id;
+                let step = &pending.step;
+                let answers = self.seat_of_step(step);
+                let mut candidates = Vec::new();
+                let mut casualties = None;
+                if let Some(command) = step.roll_command(id) {
+                    candidates.push(command);
+                }
+                match step {
+                    PendingStep::HotSpotChoice { .. } => {
+                        candidates.extend(self.hot_spots.iter().map(|spot| {
+                            Command::PlaceArrival {
+                                pending: id,
+                                hot_spot: spot.number,
+                            }
+                        }));
+                    }
+                    PendingStep::Casualties { unit, count } => {
+                        if let Some(u) = self.unit(*unit) {
+                            let proposed = u.casualty_proposal(*count as usize);
+                            let first_aid = Command::FirstAid {
+                                pending: id,
+                                figures: proposed.clone(),
+                            };
+                            let remove = Command::RemoveCasualties {
+                                pending: id,
+                                figures: proposed.clone(),
+                            };
+                            let first_aid_allowed = self.allows(scenario, &first_aid);
+                            candidates.extend([first_aid, remove]);
+                            casualties = Some(CasualtyPick {
+                                unit: *unit,
+                                count: (*count as usize).min(u.firing_count()),
+                                proposed,
+                                candidates: u.firing_line().map(|f| f.id).collect(),
+                                first_aid: first_aid_allowed,
+                            });
+                        }
+                    }
+                    PendingStep::MoraleCheck { unit, .. } => {
+                        candidates.push(Command::MoraleCheck {
+                            unit: *unit,
+                            modifier: 0,
+                            defensible: false,
+                        });
+                    }
+                    PendingStep::InsurgencyRoll
+                    | PendingStep::TableRoll
+                    | PendingStep::Arrival { .. }
+                    | PendingStep::AmbushRoll { .. }
+                    | PendingStep::AmbushPlacement { .. } => {}
+                }
+                DueStep {
+                    pending: id,
+                    words: self.describe_pending(step),
+                    answers,
+                    choices: candidates
+                        .into_iter()
+                        .filter_map(|c| self.item(scenario, c, answers))
+                        .collect(),
+                    casualties,
+                    skip: self.item(
+                        scenario,
+                        Command::SkipPending { pending: id },
+                        Seat::Referee,
+                    ),
+                }
+            })
+            .collect();
+        Agenda {
+            due,
+            phase: self
+                .phase_commands(scenario)
+                .into_iter()
+                .filter_map(|c| self.item(scenario, c, Seat::Referee))
+                .collect(),
+        }
+    }
+
+    /// The item for a command, if the gate allows it now: its dice with whose they are, and
+    /// what only the table can say.
+    pub fn item(&self, scenario: &Scenario, command: Command, answers: Seat) -> Option<AgendaItem> {
+        let request = self.check(scenario, &command).ok()?;
+        let dice = request
+            .groups
+            .into_iter()
+            .map(|group| DiceAsk {
+                seat: self.seat_of_dice(&command, group.role).unwrap_or(answers),
+                group,
+            })
+            .collect();
+        let table = match &command {
+            Command::Fire { .. } => vec![
+                TableQuestion::OptimumRange,
+                TableQuestion::InTheOpen,
+                TableQuestion::SolidCover,
+                TableQuestion::BeyondEffectiveRange,
+            ],
+            Command::RemoveCasualties { .. } | Command::FirstAid { .. } => {
+                vec![TableQuestion::WhichFigures]
+            }
+            _ => Vec::new(),
+        };
+        Some(AgendaItem {
+            label: command.facts(self).label,
+            command,
+            answers,
+            dice,
+            table,
+        })
+    }
+
+    /// The seat that answers a step due: the side of the unit it is about, the Insurgent
+    /// player for reinforcements and ambushes.
+    fn seat_of_step(&self, step: &PendingStep) -> Seat {
+        match step {
+            PendingStep::InsurgencyRoll
+            | PendingStep::TableRoll
+            | PendingStep::Arrival { .. }
+            | PendingStep::HotSpotChoice { .. }
+            | PendingStep::AmbushRoll { .. }
+            | PendingStep::AmbushPlacement { .. } => Seat::Insurgent,
+            PendingStep::Casualties { unit, .. } | PendingStep::MoraleCheck { unit, .. } => {
+                self.unit(*unit).map_or(Seat::Referee, |u| Seat::of(u.side))
+            }
+        }
+    }
+
+    /// Whose dice a group of a command is, where the group says: each side rolls its own
+    /// Reaction die, the firer its Firepower and the target its Defense.
+    fn seat_of_dice(&self, command: &Command, role: DiceRole) -> Option<Seat> {
+        let side = |id: &UnitId| self.unit(*id).map(|u| Seat::of(u.side));
+        match (command, role) {
+            (_, DiceRole::InsurgentReaction) => Some(Seat::Insurgent),
+            (_, DiceRole::RegularReaction) | (_, DiceRole::FirstAid) => Some(Seat::Regular),
+            (Command::Fire { attacker, .. }, DiceRole::Attack) => side(attacker),
+            (Command::Fire { target, .. }, DiceRole::Defense) => side(target),
+            (
+                _,
+                DiceRole::Insurgency
+                | DiceRole::Table
+                | DiceRole::FigureCount
+                | DiceRole::AntiTank
+                | DiceRole::Leader
+                | DiceRole::HotSpot
+                | DiceRole::Ambush,
+            ) => Some(Seat::Insurgent),
+            _ => None,
+        }
+    }
+}

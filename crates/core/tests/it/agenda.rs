@@ -1,0 +1,168 @@
+//! The agenda: what is due and what may be done, with whose answer each item is and the gate's
+//! own dice, for every screen to draw from.
+
+use ambush_core::dice::DiceRole;
+use ambush_core::game::{Command, Game, PendingStep, ReactionKind, Seat};
+use ambush_core::rules::checks::ReactionModifiers;
+use ambush_core::unit::{Movement, Side};
+
+use crate::common::{self, activate, new_game, pending_id, play, unit, unit_id};
+
+/// Every item of the agenda passes the gate now, and asks for exactly the gate's dice.
+fn assert_agenda_agrees_with_the_gate(game: &Game) {
+    let agenda = game.state().agenda(game.scenario());
+    let items = agenda
+        .due
+        .iter()
+        .flat_map(|step| step.choices.iter().chain(step.skip.iter()))
+        .chain(agenda.phase.iter());
+    for item in items {
+        let request = game.check(&item.command).unwrap_or_else(|e| {
+            panic!(
+                "the agenda offers {:?}, which the gate refuses: {e}",
+                item.command
+            )
+        });
+        let groups: Vec<_> = item.dice.iter().map(|d| d.group.clone()).collect();
+        assert_eq!(groups, request.groups, "{:?}", item.command);
+        assert_eq!(item.label, item.command.facts(game.state()).label);
+    }
+}
+
+#[test]
+fn the_turn_opens_with_the_insurgency_roll_for_the_insurgent_player() {
+    let mut game = new_game();
+    // Turn 1 opens on the Regular activations; the referee moves the turn on.
+    let agenda = game.state().agenda(game.scenario());
+    assert!(agenda.due.is_empty(), "{:?}", agenda.due);
+    let end = agenda
+        .phase
+        .iter()
+        .find(|i| i.command == Command::StartInsurgentPhase)
+        .expect("the activations may end");
+    assert_eq!(
+        (end.answers, end.label.as_str()),
+        (Seat::Referee, "End Regular activations")
+    );
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    play(&mut game, Command::EndTurn, &[]);
+    let agenda = game.state().agenda(game.scenario());
+    let first = agenda.due.first().expect("a step is due at the start");
+    assert_eq!(first.answers, Seat::Insurgent);
+    let roll = first.choices.first().expect("the roll");
+    assert_eq!(roll.command, Command::InsurgencyRoll);
+    assert!(
+        roll.dice.iter().all(|d| d.seat == Seat::Insurgent),
+        "{roll:?}"
+    );
+    assert!(first.skip.is_some(), "a step due may be skipped");
+    // The activations cannot start while the roll is due: the phase offers nothing yet.
+    assert!(
+        !agenda
+            .phase
+            .iter()
+            .any(|i| i.command == Command::StartActivations),
+        "{:?}",
+        agenda.phase
+    );
+    assert_agenda_agrees_with_the_gate(&game);
+}
+
+#[test]
+fn each_side_rolls_its_own_reaction_die() {
+    let mut game = new_game();
+    let alpha = unit_id(&game, "alpha");
+    let ins4 = unit_id(&game, "insurgents-4");
+    activate(&mut game, alpha, Movement::Cautious);
+    let test = Command::ReactionTest {
+        insurgent: ins4,
+        regular: alpha,
+        kind: ReactionKind::InterruptMovement,
+        modifiers: ReactionModifiers::proposed(unit(&game, alpha)),
+    };
+    let item = game
+        .state()
+        .item(game.scenario(), test, Seat::Insurgent)
+        .expect("the interruption is allowed");
+    let seats: Vec<(DiceRole, Seat)> = item.dice.iter().map(|d| (d.group.role, d.seat)).collect();
+    assert_eq!(
+        seats,
+        vec![
+            (DiceRole::InsurgentReaction, Seat::Insurgent),
+            (DiceRole::RegularReaction, Seat::Regular)
+        ]
+    );
+    // A refused command is no item at all.
+    assert!(
+        game.state()
+            .item(game.scenario(), Command::EndTurn, Seat::Referee)
+            .is_none()
+    );
+}
+
+#[test]
+fn casualties_say_how_many_and_whether_they_roll_first_aid() {
+    for (attacker, target, side) in [
+        ("insurgents-1", "alpha", Side::Regular),
+        ("alpha", "insurgents-1", Side::Insurgent),
+    ] {
+        let mut game = new_game();
+        let a = unit_id(&game, attacker);
+        if side == Side::Insurgent {
+            activate(&mut game, a, Movement::Halted);
+        } else {
+            let edit = Command::SetTurn {
+                turn: 1,
+                phase: ambush_core::game::Phase::InsurgentActions,
+            };
+            play(&mut game, edit, &[]);
+            play(
+                &mut game,
+                Command::InsurgentAction {
+                    unit: a,
+                    movement: Movement::Halted,
+                },
+                &[&[6]],
+            );
+        }
+        // Every attacker die a hit, every defender die a miss: two casualties at least.
+        common::fire_with(&mut game, attacker, target, |g| {
+            if g.role == DiceRole::Attack {
+                vec![g.die.sides(); usize::from(g.count)]
+            } else {
+                vec![1; usize::from(g.count)]
+            }
+        });
+        let id = pending_id(&game, |p| matches!(p, PendingStep::Casualties { .. }));
+        let agenda = game.state().agenda(game.scenario());
+        let step = agenda.due.iter().find(|s| s.pending == id).expect("due");
+        let pick = step.casualties.as_ref().expect("figures to choose");
+        let firing = unit(&game, pick.unit).firing_count();
+        assert_eq!(step.answers, Seat::of(side));
+        assert!(pick.count >= 1 && pick.count <= firing, "{pick:?}");
+        assert_eq!(pick.proposed.len(), pick.count);
+        assert_eq!(pick.first_aid, side == Side::Regular);
+        let main = &step.choices[0].command;
+        assert_eq!(
+            matches!(main, Command::FirstAid { .. }),
+            side == Side::Regular,
+            "{main:?}"
+        );
+        assert_agenda_agrees_with_the_gate(&game);
+    }
+}
+
+#[test]
+fn in_random_games_every_item_of_the_agenda_passes_the_gate() {
+    for seed in 0..12 {
+        let (game, _) = common::builtin_game();
+        let mut game = game;
+        let mut dice = ambush_core::dice::DiceSource::seeded(seed);
+        for step in 0..150 {
+            assert_agenda_agrees_with_the_gate(&game);
+            let command =
+                common::random_command(&game, &mut |n| (seed as usize * 31 + step * 7) % n.max(1));
+            let _ = game.play(command, &mut dice);
+        }
+    }
+}
