@@ -49,10 +49,12 @@ pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
     ui.separator();
     last_roll_ui(ui, game, scale);
     ui.separator();
+    // What is due and whose answer it is, from the agenda every screen draws from.
     let due: Vec<String> = state
-        .pending
+        .agenda(scenario)
+        .due
         .iter()
-        .map(|p| state.describe_pending(&p.step))
+        .map(|step| format!("{} ({})", step.words, step.answers.name()))
         .collect();
     let next = if !due.is_empty() {
         format!("Next: {}", due.join("; "))

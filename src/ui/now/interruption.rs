@@ -176,12 +176,8 @@ pub(super) fn interrupts_ui(
         .interrupt_fire
         .filter(|(unit, revision, _)| *unit == active.id && *revision == state.turn)
         .map(|(_, _, fire)| fire);
-    let fire = !active.moving() || chosen.unwrap_or(false);
-    let kind = if fire {
-        ReactionKind::InterruptFire
-    } else {
-        ReactionKind::InterruptMovement
-    };
+    let kind = ReactionKind::interrupting(active, chosen.unwrap_or(false));
+    let fire = kind == ReactionKind::InterruptFire;
     let mut options = Vec::new();
     for ins in state.units_seen(Side::Insurgent) {
         let test = Command::ReactionTest {

@@ -26,6 +26,15 @@ pub enum Seat {
 }
 
 impl Seat {
+    /// Who it is, in words ("the Insurgent player").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Seat::Regular => "the Regular player",
+            Seat::Insurgent => "the Insurgent player",
+            Seat::Referee => "the referee",
+        }
+    }
+
     /// The seat of a side's player.
     pub const fn of(side: Side) -> Seat {
         match side {

@@ -248,11 +248,7 @@ pub fn asked_about(game: &Game, regular: UnitId, action: RegularAction) -> Vec<U
 /// What an Insurgent unit would interrupt of the activating Regular unit: its movement, or,
 /// when the unit stands still (it has no movement to interrupt), its fire.
 fn interrupt_kind(target: &Unit, action: RegularAction) -> ReactionKind {
-    let halted = target.status.movement.unwrap_or(Movement::Halted) == Movement::Halted;
-    match action {
-        RegularAction::Moves if !halted => ReactionKind::InterruptMovement,
-        _ => ReactionKind::InterruptFire,
-    }
+    ReactionKind::interrupting(target, action != RegularAction::Moves)
 }
 
 /// Why an Insurgent unit may not interrupt the Regular unit, if it may not: the gate's reason

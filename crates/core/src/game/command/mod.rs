@@ -7,7 +7,7 @@ use crate::rules::checks::ReactionModifiers;
 use crate::rules::fire::FireModifiers;
 use crate::rules::reinforcements::InsurgencyLevel;
 use crate::table::Edge;
-use crate::unit::{FigureId, Movement, Presence, UnitId, UnitStatus, Weapon};
+use crate::unit::{FigureId, Movement, Presence, Unit, UnitId, UnitStatus, Weapon};
 
 use super::state::{Phase, Settings};
 
@@ -55,6 +55,19 @@ pub enum ReactionKind {
     InterruptFire,
     /// A Regular unit on Overwatch answers an Insurgent interruption.
     Overwatch,
+}
+
+impl ReactionKind {
+    /// What an interruption of this Regular unit breaks into: its movement while it moves
+    /// (unless its fire is chosen), else its fire; a unit standing still has no movement to
+    /// interrupt. The one place this is decided, for the gate, the screens and the opponent.
+    pub fn interrupting(unit: &Unit, fire_chosen: bool) -> ReactionKind {
+        if unit.moving() && !fire_chosen {
+            ReactionKind::InterruptMovement
+        } else {
+            ReactionKind::InterruptFire
+        }
+    }
 }
 
 /// Why a Quality check is taken.

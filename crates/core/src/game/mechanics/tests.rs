@@ -3,7 +3,7 @@
 use crate::dice::{DiceRequest, DiceRole, Face};
 use crate::limits::DIE_ADJUST;
 use crate::rules::checks::{self, ReactionModifiers, ReactionSetup, TestDie};
-use crate::unit::{Movement, Side, UnitId};
+use crate::unit::{Side, UnitId};
 
 use crate::game::command::{QualityPurpose, ReactionKind};
 use crate::game::contact::Interruption;
@@ -141,7 +141,7 @@ impl GameState {
                 return Err(RuleError::LeaderCheckNeeded(ins.name.clone()));
             }
             if kind == ReactionKind::InterruptMovement
-                && reg.status.movement == Some(Movement::Halted)
+                && ReactionKind::interrupting(reg, false) != kind
             {
                 return Err(RuleError::NothingThere(
                     ins.name.clone(),
