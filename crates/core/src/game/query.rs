@@ -9,7 +9,6 @@ use crate::table::Edge;
 use crate::unit::{Movement, Side, UnitId};
 
 use super::command::{Command, FireContext, QualityPurpose, ReactionKind};
-use super::pending::PendingStep;
 use super::state::GameState;
 
 /// How far a unit may still move this turn.
@@ -234,54 +233,14 @@ impl GameState {
     }
 
     /// The commands that answer the steps due now, in the order they are due: each roll, the
-    /// choice of a Hot Spot, casualties with the proposed figures, Morale checks, the end of the
-    /// game; and a skip for each.
+    /// choice of a Hot Spot, casualties with the proposed figures, Morale checks; and a skip
+    /// for each. The agenda's own items ([`GameState::agenda`]), as bare commands.
     pub fn due_commands(&self, scenario: &Scenario) -> Vec<Command> {
-        let mut candidates = Vec::new();
-        for pending in &self.pending {
-            let id = pending.id;
-            if let Some(command) = pending.step.roll_command(id) {
-                candidates.push(command);
-            }
-            match &pending.step {
-                PendingStep::HotSpotChoice { .. } => {
-                    for spot in &self.hot_spots {
-                        candidates.push(Command::PlaceArrival {
-                            pending: id,
-                            hot_spot: spot.number,
-                        });
-                    }
-                }
-                PendingStep::Casualties { unit, count } => {
-                    let figures = self
-                        .unit(*unit)
-                        .map(|u| u.casualty_proposal(*count as usize))
-                        .unwrap_or_default();
-                    candidates.push(Command::RemoveCasualties {
-                        pending: id,
-                        figures: figures.clone(),
-                    });
-                    candidates.push(Command::FirstAid {
-                        pending: id,
-                        figures,
-                    });
-                }
-                PendingStep::MoraleCheck { unit, .. } => candidates.push(Command::MoraleCheck {
-                    unit: *unit,
-                    modifier: 0,
-                    defensible: false,
-                }),
-                PendingStep::InsurgencyRoll
-                | PendingStep::TableRoll
-                | PendingStep::Arrival { .. }
-                | PendingStep::AmbushRoll { .. }
-                | PendingStep::AmbushPlacement { .. } => {}
-            }
-            candidates.push(Command::SkipPending { pending: id });
-        }
-        candidates
+        self.agenda(scenario)
+            .due
             .into_iter()
-            .filter(|c| self.allows(scenario, c))
+            .flat_map(|step| step.choices.into_iter().chain(step.skip))
+            .map(|item| item.command)
             .collect()
     }
 
