@@ -54,7 +54,7 @@ pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
         .agenda(scenario)
         .due
         .iter()
-        .map(|step| format!("{} ({})", step.words, step.answers.name()))
+        .map(|step| format!("{} — {}", step.words, step.answers.name()))
         .collect();
     let next = if !due.is_empty() {
         format!("Next: {}", due.join("; "))
