@@ -15,6 +15,9 @@ pub struct Interruption {
     pub regular: UnitId,
     /// Whether its movement or its fire was interrupted.
     pub kind: ReactionKind,
+    /// The interrupted unit's Reaction test has been taken (false between the declaration and
+    /// the test, while Overwatch units answer first).
+    pub tested: bool,
     /// The Reaction test let the Insurgents act before the Regulars could react.
     pub insurgents_first: bool,
     /// The Insurgent unit has fired, or moved, as its interruption.

@@ -237,6 +237,34 @@ pub enum RuleError {
         /// The Insurgent unit.
         insurgent: String,
     },
+    /// Overwatch answers an interruption before the interrupted unit's Reaction test.
+    #[error(
+        "{unit} is too late: Overwatch fire answers {insurgent}'s interruption before the interrupted unit's Reaction test, and that test has been taken"
+    )]
+    OverwatchAfterTest {
+        /// The Overwatch unit.
+        unit: String,
+        /// The Insurgent unit.
+        insurgent: String,
+    },
+    /// The interrupted unit's casualties and Morale check come before it returns fire.
+    #[error(
+        "{0} must settle its casualties and its Morale check first: only if it is then neither Pinned nor pulling back may it return fire"
+    )]
+    MoraleBeforeReturnFire(String),
+    /// The Reaction test of a declared interruption must name the same units and kind.
+    #[error("{0} declared a different interruption: the Reaction test is for the one it declared")]
+    NotAsDeclared(String),
+    /// Nothing of a declared interruption happens before its Reaction test.
+    #[error(
+        "{insurgent}'s interruption of {unit} waits for {unit}'s Reaction test (Overwatch units may answer it first)"
+    )]
+    ReactionTestFirst {
+        /// The Regular unit interrupted.
+        unit: String,
+        /// The Insurgent unit.
+        insurgent: String,
+    },
     /// The unit must be moving this turn.
     #[error("{unit} must be moving to {action}: {how}")]
     MustBeMoving {

@@ -54,6 +54,13 @@ impl GameState {
                 kind,
                 modifiers,
             } => self.check_reaction(*insurgent, *regular, *kind, modifiers),
+            Command::DeclareInterrupt {
+                insurgent,
+                regular,
+                kind,
+            } => self
+                .check_interrupt_start(*insurgent, *regular, *kind)
+                .map(|()| DiceRequest::none()),
             Command::Fire {
                 attacker,
                 target,
@@ -166,6 +173,11 @@ impl GameState {
                 faces.one(DiceRole::InsurgentReaction),
                 faces.one(DiceRole::RegularReaction),
             ),
+            Command::DeclareInterrupt {
+                insurgent,
+                regular,
+                kind,
+            } => self.declare_interrupt(*insurgent, *regular, *kind),
             Command::Fire {
                 attacker,
                 target,

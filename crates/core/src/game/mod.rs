@@ -33,4 +33,4 @@ pub use outcome::{Detail, FireReport, Outcome};
 pub use pending::{EndReason, MoraleReason, Pending, PendingStep};
 pub use query::Allowance;
 pub use solo::{SoloDecision, SoloDifficulty, SoloOption};
-pub use state::{GameState, Phase, Settings};
+pub use state::{GameState, Phase, RULES_VERSION, Settings};

@@ -16,6 +16,8 @@ pub enum MoraleReason {
     Casualties,
     /// An Insurgent unit without a leader was fired on.
     FiredOnWithoutLeader,
+    /// A Regular unit lost its Reaction test to an interruption by fire and came through it.
+    SurvivedInterruptFire,
 }
 
 impl MoraleReason {
@@ -24,6 +26,9 @@ impl MoraleReason {
         match self {
             MoraleReason::Casualties => "took casualties",
             MoraleReason::FiredOnWithoutLeader => "fired on without a leader",
+            MoraleReason::SurvivedInterruptFire => {
+                "came through interrupt fire after losing the Reaction test"
+            }
         }
     }
 }

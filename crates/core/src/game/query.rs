@@ -152,6 +152,11 @@ impl GameState {
                 }
                 if let Some(active) = self.active_unit.and_then(|a| self.unit(a)) {
                     for kind in [ReactionKind::InterruptMovement, ReactionKind::InterruptFire] {
+                        candidates.push(Command::DeclareInterrupt {
+                            insurgent: id,
+                            regular: active.id,
+                            kind,
+                        });
                         candidates.push(Command::ReactionTest {
                             insurgent: id,
                             regular: active.id,

@@ -14,6 +14,15 @@ use crate::unit::{Figure, FigureId, Presence, Side, Unit, UnitId, UnitStatus, We
 use super::contact::Interruption;
 use super::pending::{EndReason, Pending, PendingStep};
 
+/// The version of the rules this app plays by. A game keeps the rules it was started under:
+/// a saved game replays, and goes on, by the rules it was written by, so what was allowed when
+/// it was played stays allowed. Version 1 is the app before the gate (513b515 and earlier);
+/// version 2 decides every command in one place; version 3 orders an interruption as the
+/// booklet does (Overwatch before the Reaction test, Insurgent-phase reactions after the act,
+/// a Morale check after interrupt fire won by the Insurgents) and derives what the state knows
+/// about a shot instead of taking it from the fire event.
+pub const RULES_VERSION: u32 = 3;
+
 /// The phases of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -118,6 +127,8 @@ pub struct GameState {
     /// Insurgent-phase answers given this turn: (Regular unit, Insurgent unit it reacted to or
     /// fired on from Overwatch).
     pub answered: Vec<(UnitId, UnitId)>,
+    /// Insurgent-phase shots this turn: (Insurgent unit, the unit it fired at).
+    pub insurgent_shots: Vec<(UnitId, UnitId)>,
     /// The end of the game the app proposes now: the referee confirms it (End the game) or plays
     /// on.
     pub end_proposed: Option<EndReason>,
@@ -143,9 +154,16 @@ pub struct GameState {
     pub contacts: Vec<super::contacts::Contact>,
     /// Units still to be put under a marker.
     pub unplaced: Vec<UnitId>,
+    /// The rules the game is played by ([`RULES_VERSION`] for a new game; a saved game's own).
+    pub rules: u32,
 }
 
 impl GameState {
+    /// True when the game is played by rules of this version or later.
+    pub const fn rules_at_least(&self, version: u32) -> bool {
+        self.rules >= version
+    }
+
     /// The state at the start of turn 1 of a scenario.
     pub fn new(scenario: &Scenario, settings: Settings) -> Self {
         let mut state = Self {
@@ -175,6 +193,7 @@ impl GameState {
             active_unit: None,
             interruptions: Vec::new(),
             answered: Vec::new(),
+            insurgent_shots: Vec::new(),
             end_proposed: None,
             declined_ends: Vec::new(),
             turn_limit: scenario.turn_limit,
@@ -187,6 +206,7 @@ impl GameState {
             solo_decisions: Vec::new(),
             contacts: Vec::new(),
             unplaced: Vec::new(),
+            rules: RULES_VERSION,
         };
         for setup in &scenario.units {
             let id = state.new_unit_id();
@@ -321,13 +341,31 @@ impl GameState {
     }
 
     /// True when this Insurgent unit is taking its own action in the Insurgent phase (it has
-    /// declared its move, or fired), so that Regular units may answer it: Overwatch units fire on
-    /// it, others react to it moving in their sight or firing at them.
+    /// declared its move, or fired), so that Regular units on Overwatch may fire on it: they
+    /// interrupt any action in their sight.
     pub fn acting_in_insurgent_phase(&self, insurgent: &Unit) -> bool {
         self.phase == Phase::InsurgentActions
             && insurgent.side == Side::Insurgent
             && insurgent.status.interrupts_made == 0
             && (insurgent.status.fired || insurgent.status.movement.is_some())
+    }
+
+    /// True when this Regular unit may react to this Insurgent unit in the Insurgent phase:
+    /// the Insurgent unit has moved (in its sight: the table's to say) or has fired at it. A
+    /// unit that has only declared it stands Halted has done nothing to react to yet. (Games
+    /// played by rules before version 3 let any unit react once the Insurgent unit acted.)
+    pub fn may_react_in_insurgent_phase(&self, regular: UnitId, insurgent: &Unit) -> bool {
+        if !self.acting_in_insurgent_phase(insurgent) {
+            return false;
+        }
+        if !self.rules_at_least(3) {
+            return true;
+        }
+        let moved = insurgent
+            .status
+            .movement
+            .is_some_and(|m| m != crate::unit::Movement::Halted);
+        moved || self.insurgent_shots.contains(&(insurgent.id, regular))
     }
 
     /// Victory points for both sides: (Regular, Insurgent).

@@ -291,6 +291,17 @@ pub(super) fn quality_check(
 }
 
 /// A Reaction test.
+pub(super) fn interrupt_declared(ins: &str, reg: &str, kind: ReactionKind) -> String {
+    let what = if kind == ReactionKind::InterruptMovement {
+        "movement"
+    } else {
+        "fire"
+    };
+    format!(
+        "{ins} interrupts {reg}'s {what}: units on Overwatch that see it may answer now, before {reg}'s Reaction test"
+    )
+}
+
 pub(super) fn reaction(
     ins: &str,
     reg: &str,

@@ -20,11 +20,9 @@ use crate::scenario::file::ScenarioFile;
 pub const JOURNAL_FORMAT: &str = "ambush-alley-journal";
 /// The journal format version this app writes. Version 1 (no `rules` in the header) is read too.
 pub const JOURNAL_VERSION: u32 = 2;
-/// The version of the rules this app plays by, recorded in every journal it writes. Version 1
-/// is the app before the gate (513b515 and earlier); version 2 decides every command in one
-/// place, by the booklet. An older journal is replayed by the current rules: an entry they
-/// refuse stops the replay, and the game opens as it stood before it.
-pub const RULES_VERSION: u32 = 2;
+/// The version of the rules this app plays by, recorded in every journal it writes (see
+/// [`crate::game::RULES_VERSION`]); a journal replays by the rules its header names.
+pub use crate::game::RULES_VERSION;
 /// The start of the name an earlier game is kept under when another takes its place
 /// (`previous-game-<seconds since 1970>.jsonl`), so no game is ever lost.
 pub const PREVIOUS_PREFIX: &str = "previous-game";
@@ -60,6 +58,14 @@ impl Header {
             rules: RULES_VERSION,
             scenario,
             settings,
+        }
+    }
+
+    /// The header of a game going on by the rules it was started under.
+    pub fn for_game(scenario: ScenarioFile, game: &Game) -> Self {
+        Self {
+            rules: game.rules(),
+            ..Self::new(scenario, game.initial_settings().clone())
         }
     }
 }

@@ -143,7 +143,7 @@ pub fn read_from(reader: impl BufRead) -> Result<LoadedJournal, JournalError> {
         error,
     })?;
 
-    let mut replay = Replay::new(Arc::new(scenario.scenario.clone()), settings);
+    let mut replay = Replay::under_rules(Arc::new(scenario.scenario.clone()), settings, rules);
     let mut intact_len = lines.read;
     let mut last_intact_line = header_line.number;
     // The line of the first undo or redo since the last event: where a replay that cannot

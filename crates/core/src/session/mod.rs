@@ -96,10 +96,7 @@ impl Session {
     /// kept beside it first) and the original is left as it is; otherwise the journal goes on
     /// where it was read.
     pub fn resume(loaded: LoadedJournal, from: &Path, journal_path: Option<&Path>) -> Self {
-        let header = Header::new(
-            loaded.scenario.file.clone(),
-            loaded.game.initial_settings().clone(),
-        );
+        let header = Header::for_game(loaded.scenario.file.clone(), &loaded.game);
         let same_file = journal_path.is_some_and(|p| same_path(p, from));
         let (intact_len, written) = (loaded.intact_len, loaded.game.entry_count());
         // A journal the rules stopped in, or with a damaged line, holds entries after the game
@@ -124,10 +121,7 @@ impl Session {
     /// A look at a saved game without playing it or writing anything (it is open in another
     /// window).
     pub fn view(loaded: LoadedJournal) -> Self {
-        let header = Header::new(
-            loaded.scenario.file.clone(),
-            loaded.game.initial_settings().clone(),
-        );
+        let header = Header::for_game(loaded.scenario.file.clone(), &loaded.game);
         let mut session = Self::with(loaded.game, header, None);
         session.read_only = true;
         session

@@ -3,91 +3,16 @@
 
 use crate::common;
 
-use ambush_core::dice::DiceSource;
 use ambush_core::game::{
-    Command, EndReason, FireContext, Game, PlayError, QualityPurpose, ReactionKind, RuleError,
+    Command, EndReason, FireContext, Game, QualityPurpose, ReactionKind, RuleError,
 };
 use ambush_core::rules::checks::ReactionModifiers;
-use ambush_core::rules::fire::FireModifiers;
 use ambush_core::table::Edge;
-use ambush_core::unit::{Movement, PullBack, UnitId};
+use ambush_core::unit::{Movement, PullBack};
 
-use common::{activate, new_game, play, unit, unit_id};
-
-/// The gate refuses the command; it asks for no dice and changes nothing.
-fn refused(game: &mut Game, command: Command) -> RuleError {
-    let before = game.state().clone();
-    let mut typed = DiceSource::typed(vec![vec![6u8; 10]; 8]);
-    let error = match game.play(command.clone(), &mut typed) {
-        Err(PlayError::Rule(e)) => e,
-        other => panic!("{command:?} was not refused by the gate: {other:?}"),
-    };
-    let DiceSource::Typed(queue) = &typed else {
-        unreachable!()
-    };
-    assert_eq!(queue.len(), 8, "a refused command asks for no dice");
-    assert_eq!(game.state(), &before, "a refused command changes nothing");
-    error
-}
-
-fn fire(attacker: UnitId, target: UnitId, context: FireContext) -> Command {
-    Command::Fire {
-        attacker,
-        target,
-        modifiers: FireModifiers::default(),
-        context,
-    }
-}
-
-fn proposed_fire(game: &Game, attacker: UnitId, target: UnitId, context: FireContext) -> Command {
-    Command::Fire {
-        attacker,
-        target,
-        modifiers: FireModifiers::proposed(
-            unit(game, attacker),
-            unit(game, target),
-            game.state().settings.interruption_penalty,
-        ),
-        context,
-    }
-}
-
-fn reaction(game: &Game, insurgent: UnitId, regular: UnitId, kind: ReactionKind) -> Command {
-    Command::ReactionTest {
-        insurgent,
-        regular,
-        kind,
-        modifiers: ReactionModifiers::proposed(unit(game, regular)),
-    }
-}
-
-fn dice_for(game: &Game, command: &Command, face: u8) -> Vec<Vec<u8>> {
-    let request = game.check(command).expect("allowed");
-    request
-        .groups
-        .iter()
-        .map(|g| vec![face.min(g.die.sides()); usize::from(g.count)])
-        .collect()
-}
-
-fn play_all(game: &mut Game, command: Command, face: u8) {
-    let faces = dice_for(game, &command, face);
-    let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
-    play(game, command, &slices);
-}
-
-/// Pins a Regular unit with a failed Morale check (all ones).
-fn pin(game: &mut Game, unit: UnitId) {
-    play_all(
-        game,
-        Command::MoraleCheck {
-            unit,
-            modifier: 0,
-            defensible: false,
-        },
-        1,
-    );
-}
+use common::{
+    activate, fire, new_game, pin, play, play_all, proposed_fire, reaction, refused, unit, unit_id,
+};
 
 #[test]
 fn l275_l305_contractors_are_escorted_off_by_marines_and_only_by_the_scenarios_edges() {
@@ -247,6 +172,16 @@ fn l125_when_the_insurgents_win_the_regulars_return_fire_only_after_the_interrup
         RuleError::NothingToReactTo { .. }
     ));
     play_all(&mut game, fire(ins4, alpha, FireContext::Interrupt), 1);
+    // Having lost the test and come through the fire, Alpha checks Morale first (l.132).
+    play_all(
+        &mut game,
+        Command::MoraleCheck {
+            unit: alpha,
+            modifier: 0,
+            defensible: false,
+        },
+        6,
+    );
     play_all(&mut game, fire(alpha, ins4, FireContext::Reaction), 1);
 }
 

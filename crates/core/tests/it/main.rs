@@ -7,6 +7,7 @@ mod common;
 
 mod agenda;
 mod booklet_examples;
+mod booklet_order;
 mod contacts;
 mod dice_roles;
 mod fixtures;

@@ -237,6 +237,27 @@ impl Command {
                 };
                 CommandFacts::new(K::Tests, label, &[*insurgent, *regular]).showing(&[*insurgent])
             }
+            Command::DeclareInterrupt {
+                insurgent,
+                regular,
+                kind,
+            } => {
+                let what = if *kind == ReactionKind::InterruptMovement {
+                    "movement"
+                } else {
+                    "fire"
+                };
+                CommandFacts::new(
+                    K::Tests,
+                    format!(
+                        "{} will interrupt {}'s {what} (Overwatch may answer first)",
+                        n(insurgent),
+                        n(regular)
+                    ),
+                    &[*insurgent, *regular],
+                )
+                .showing(&[*insurgent])
+            }
             Command::Fire {
                 attacker,
                 target,

@@ -156,6 +156,17 @@ pub enum Command {
         #[serde(default)]
         modifiers: ReactionModifiers,
     },
+    /// An Insurgent unit declares its interruption of the Regular unit activating now, before
+    /// the Reaction test, so Regular units on Overwatch may answer it first (their fire comes
+    /// before the interrupted unit's test). A Reaction test with no declaration declares it too.
+    DeclareInterrupt {
+        /// The Insurgent unit.
+        insurgent: UnitId,
+        /// The Regular unit activating.
+        regular: UnitId,
+        /// Its movement or its fire.
+        kind: ReactionKind,
+    },
     /// Fire combat.
     Fire {
         /// The firing unit.

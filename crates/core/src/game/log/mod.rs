@@ -137,9 +137,15 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game at the start of turn 1.
+    /// A new game at the start of turn 1, by the current rules.
     pub fn new(scenario: Arc<Scenario>, settings: Settings) -> Self {
-        let start = GameState::new(&scenario, settings);
+        Self::under_rules(scenario, settings, super::state::RULES_VERSION)
+    }
+
+    /// A game at the start of turn 1 played by the rules of `rules` (a saved game's own).
+    pub fn under_rules(scenario: Arc<Scenario>, settings: Settings, rules: u32) -> Self {
+        let mut start = GameState::new(&scenario, settings);
+        start.rules = rules;
         Self {
             state: start.clone(),
             start,
@@ -164,7 +170,17 @@ impl Game {
         settings: Settings,
         entries: impl IntoIterator<Item = Entry>,
     ) -> Replayed {
-        let mut replay = Replay::new(scenario, settings);
+        Self::replay_under_rules(scenario, settings, super::state::RULES_VERSION, entries)
+    }
+
+    /// [`Game::replay`] for a game played by the rules of `rules` (a saved game's own).
+    pub fn replay_under_rules(
+        scenario: Arc<Scenario>,
+        settings: Settings,
+        rules: u32,
+        entries: impl IntoIterator<Item = Entry>,
+    ) -> Replayed {
+        let mut replay = Replay::under_rules(scenario, settings, rules);
         let mut entries = entries.into_iter();
         for entry in entries.by_ref() {
             if replay.push(entry).is_err() {
@@ -187,6 +203,11 @@ impl Game {
     /// The state now.
     pub fn state(&self) -> &GameState {
         &self.state
+    }
+
+    /// The version of the rules the game is played by.
+    pub fn rules(&self) -> u32 {
+        self.start.rules
     }
 
     /// The settings the game started with.

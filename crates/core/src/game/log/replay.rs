@@ -41,10 +41,15 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Starts from the beginning of a game.
+    /// Starts from the beginning of a game played by the current rules.
     pub fn new(scenario: Arc<Scenario>, settings: Settings) -> Self {
+        Self::under_rules(scenario, settings, crate::game::state::RULES_VERSION)
+    }
+
+    /// Starts from the beginning of a game played by the rules of `rules` (its journal's).
+    pub fn under_rules(scenario: Arc<Scenario>, settings: Settings, rules: u32) -> Self {
         Self {
-            game: Game::new(scenario, settings),
+            game: Game::under_rules(scenario, settings, rules),
             settled_at: 0,
             stopped: None,
         }

@@ -198,6 +198,7 @@ impl GameState {
                 "it has made no Reaction test against the unit activating",
             ));
         };
+        self.expect_tested(interruption)?;
         if interruption.insurgent_acted {
             return Err(RuleError::InterruptionMade(unit.name.clone()));
         }
@@ -251,6 +252,7 @@ impl GameState {
                 why: format!("{} has not interrupted it", ins.name),
             });
         };
+        self.expect_tested(interruption)?;
         if interruption.answered(id) {
             return Err(RuleError::AlreadyAnswered {
                 unit: unit.name.clone(),

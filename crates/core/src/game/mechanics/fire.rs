@@ -88,6 +88,7 @@ impl GameState {
                 self.expect_phase("Interrupting fire", &[Phase::RegularActivations])?;
                 match self.interruption_by(attacker.id) {
                     Some(interruption) => {
+                        self.expect_tested(interruption)?;
                         if interruption.insurgent_acted {
                             return Err(RuleError::InterruptionMade(attacker.name.clone()));
                         }
@@ -193,6 +194,7 @@ impl GameState {
                         target.name
                     )));
                 };
+                self.expect_tested(interruption)?;
                 if interruption.answered(attacker.id) {
                     return Err(answered());
                 }
@@ -207,6 +209,14 @@ impl GameState {
                         if attacker.status.pinned || attacker.status.pull_back != PullBack::None {
                             return Err(RuleError::MayNotReturnFire(attacker.name.clone()));
                         }
+                        let settling = self.pending.iter().any(|p| match p.step {
+                            PendingStep::Casualties { unit, .. }
+                            | PendingStep::MoraleCheck { unit, .. } => unit == attacker.id,
+                            _ => false,
+                        });
+                        if settling && self.rules_at_least(3) {
+                            return Err(RuleError::MoraleBeforeReturnFire(attacker.name.clone()));
+                        }
                     }
                 } else if attacker.status.activated {
                     return Err(nothing(format!(
@@ -217,10 +227,10 @@ impl GameState {
                 Ok(())
             }
             Phase::InsurgentActions => {
-                if !self.acting_in_insurgent_phase(target) {
+                if !self.may_react_in_insurgent_phase(attacker.id, target) {
                     return Err(nothing(format!(
-                        "{} has not moved or fired in the Insurgent phase",
-                        target.name
+                        "{} has neither moved nor fired at {} in the Insurgent phase",
+                        target.name, attacker.name
                     )));
                 }
                 if self.answered.contains(&(attacker.id, target.id)) {
@@ -305,6 +315,14 @@ impl GameState {
         let target_side = target.side;
         let target_leaderless = !target.has_leader();
         let attacker_side = attacker.side;
+        // A Regular unit that lost its Reaction test to this fire checks Morale once it is
+        // over, casualties or not (the casualties' own check covers it when there are some).
+        let lost_the_test = self.rules_at_least(3)
+            && context == FireContext::Interrupt
+            && target_side == Side::Regular
+            && self
+                .interruption_by(attacker_id)
+                .is_some_and(|i| i.regular == target_id && i.insurgents_first);
         self.record_fire(attacker_id, attacker_side, target_id, context);
 
         if firepower.is_empty() {
@@ -325,6 +343,14 @@ impl GameState {
                 PendingStep::Casualties {
                     unit: target_id,
                     count: casualties as u32,
+                },
+                &mut outcome,
+            );
+        } else if lost_the_test {
+            self.push_due(
+                PendingStep::MoraleCheck {
+                    unit: target_id,
+                    reason: MoraleReason::SurvivedInterruptFire,
                 },
                 &mut outcome,
             );
@@ -376,6 +402,9 @@ impl GameState {
             _ => {
                 if side == Side::Regular && context != FireContext::Activation {
                     self.answered.push((attacker, target));
+                }
+                if side == Side::Insurgent && phase == Phase::InsurgentActions {
+                    self.insurgent_shots.push((attacker, target));
                 }
             }
         }

@@ -4,12 +4,12 @@
 mod activation;
 mod ambush;
 mod casualties;
+mod checks;
 mod decide;
 mod edits;
 mod fire;
 mod morale;
 mod orders;
 mod reinforcements;
-mod tests;
 mod turn;
 mod victory;

@@ -139,6 +139,7 @@ impl GameState {
             s.neutralized = false;
         }
         self.answered.clear();
+        self.insurgent_shots.clear();
         self.interruptions.clear();
         for (list, words) in [
             (unpinned, "No longer Pinned"),

@@ -1,0 +1,161 @@
+//! Playing commands in tests: with typed dice, all on one face, or refused by the gate.
+
+use ambush_core::dice::DiceSource;
+use ambush_core::game::{Command, FireContext, Game, Outcome, PlayError, ReactionKind, RuleError};
+use ambush_core::rules::checks::ReactionModifiers;
+use ambush_core::rules::fire::FireModifiers;
+use ambush_core::unit::{Movement, UnitId, UnitStatus};
+
+use super::{unit, unit_id};
+
+/// Plays `command` with typed dice, one slice of faces per roll; panics if it is refused.
+pub fn play(game: &mut Game, command: Command, faces: &[&[u8]]) -> Outcome {
+    let mut dice = DiceSource::typed(faces.iter().map(|f| f.to_vec()));
+    match game.play(command.clone(), &mut dice) {
+        Ok(outcome) => outcome,
+        Err(e) => panic!("{command:?} refused: {e}"),
+    }
+}
+
+/// Activates a unit, not on Overwatch, with no dice rolled.
+pub fn activate(game: &mut Game, unit: UnitId, movement: Movement) {
+    play(
+        game,
+        Command::Activate {
+            unit,
+            movement,
+            overwatch: false,
+        },
+        &[],
+    );
+}
+
+/// Marks a unit Shaken this turn, keeping its other statuses, as the referee's edit would.
+pub fn shake(game: &mut Game, unit: UnitId) {
+    let status = game
+        .state()
+        .unit(unit)
+        .map(|u| u.status.clone())
+        .unwrap_or_default();
+    let status = UnitStatus {
+        shaken_on_turn: Some(game.state().turn),
+        ..status
+    };
+    play(game, Command::SetStatus { unit, status }, &[]);
+}
+
+/// Fire in its activation, from one unit at another (by scenario key), with the faces
+/// `faces` gives for each group of dice the gate asks for.
+pub fn fire_with(
+    game: &mut Game,
+    attacker: &str,
+    target: &str,
+    mut faces: impl FnMut(&ambush_core::dice::DiceGroup) -> Vec<u8>,
+) -> Outcome {
+    let (a, t) = (unit_id(game, attacker), unit_id(game, target));
+    let modifiers = ambush_core::rules::fire::FireModifiers::proposed(
+        unit(game, a),
+        unit(game, t),
+        game.state().settings.interruption_penalty,
+    );
+    let command = Command::Fire {
+        attacker: a,
+        target: t,
+        modifiers,
+        context: ambush_core::game::FireContext::Activation,
+    };
+    let request = game.check(&command).unwrap_or_else(|e| panic!("{e}"));
+    let faces: Vec<Vec<u8>> = request.groups.iter().map(&mut faces).collect();
+    let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
+    play(game, command, &slices)
+}
+
+/// The id of the first pending step that matches; panics if there is none.
+pub fn pending_id(game: &Game, matches: impl Fn(&ambush_core::game::PendingStep) -> bool) -> u32 {
+    game.state()
+        .pending
+        .iter()
+        .find(|p| matches(&p.step))
+        .map(|p| p.id)
+        .unwrap_or_else(|| panic!("expected pending step in {:?}", game.state().pending))
+}
+
+/// The gate refuses the command; it asks for no dice and changes nothing.
+pub fn refused(game: &mut Game, command: Command) -> RuleError {
+    let before = game.state().clone();
+    let mut typed = DiceSource::typed(vec![vec![6u8; 10]; 8]);
+    let error = match game.play(command.clone(), &mut typed) {
+        Err(PlayError::Rule(e)) => e,
+        other => panic!("{command:?} was not refused by the gate: {other:?}"),
+    };
+    let DiceSource::Typed(queue) = &typed else {
+        unreachable!()
+    };
+    assert_eq!(queue.len(), 8, "a refused command asks for no dice");
+    assert_eq!(game.state(), &before, "a refused command changes nothing");
+    error
+}
+
+pub fn fire(attacker: UnitId, target: UnitId, context: FireContext) -> Command {
+    Command::Fire {
+        attacker,
+        target,
+        modifiers: FireModifiers::default(),
+        context,
+    }
+}
+
+pub fn proposed_fire(
+    game: &Game,
+    attacker: UnitId,
+    target: UnitId,
+    context: FireContext,
+) -> Command {
+    Command::Fire {
+        attacker,
+        target,
+        modifiers: FireModifiers::proposed(
+            unit(game, attacker),
+            unit(game, target),
+            game.state().settings.interruption_penalty,
+        ),
+        context,
+    }
+}
+
+pub fn reaction(game: &Game, insurgent: UnitId, regular: UnitId, kind: ReactionKind) -> Command {
+    Command::ReactionTest {
+        insurgent,
+        regular,
+        kind,
+        modifiers: ReactionModifiers::proposed(unit(game, regular)),
+    }
+}
+
+pub fn dice_for(game: &Game, command: &Command, face: u8) -> Vec<Vec<u8>> {
+    let request = game.check(command).expect("allowed");
+    request
+        .groups
+        .iter()
+        .map(|g| vec![face.min(g.die.sides()); usize::from(g.count)])
+        .collect()
+}
+
+pub fn play_all(game: &mut Game, command: Command, face: u8) {
+    let faces = dice_for(game, &command, face);
+    let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
+    play(game, command, &slices);
+}
+
+/// Pins a Regular unit with a failed Morale check (all ones).
+pub fn pin(game: &mut Game, unit: UnitId) {
+    play_all(
+        game,
+        Command::MoraleCheck {
+            unit,
+            modifier: 0,
+            defensible: false,
+        },
+        1,
+    );
+}
