@@ -3,7 +3,7 @@
 use egui::RichText;
 
 use super::app::Confirm;
-use super::style;
+use crate::ui::widgets::style;
 
 /// Shows the question; returns the answer once given (`true` for yes).
 pub fn confirm_ui(ctx: &egui::Context, confirm: &Confirm) -> Option<bool> {

@@ -9,7 +9,7 @@ use ambush_core::game::{Command, Game};
 use ambush_core::unit::{Presence, PullBack, Side, UnitId, UnitStatus, Weapon};
 
 use super::command::UiCommand;
-use super::style::{self, named_button, unit_picker};
+use crate::ui::widgets::style::{self, named_button, unit_picker};
 
 /// The edit form.
 #[derive(Debug)]
@@ -232,13 +232,13 @@ fn unit_edit_ui(
             ui.radio_value(&mut s.pull_back, PullBack::PullingBack, "pulling back");
             ui.radio_value(&mut s.pull_back, PullBack::Regrouping, "regrouping");
         });
-        super::style::stepper(
+        style::stepper(
             ui,
             "Times interrupted this turn",
             &mut s.times_interrupted,
             9,
         );
-        super::style::stepper(
+        style::stepper(
             ui,
             "Interrupts made this turn",
             &mut s.interrupts_made,

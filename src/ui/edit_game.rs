@@ -52,7 +52,7 @@ pub(super) fn new_unit_ui(ui: &mut Ui, form: &mut EditForm, queue: &mut Vec<UiCo
                     );
                 });
                 ui.end_row();
-                super::style::number(
+                crate::ui::widgets::style::number(
                     ui,
                     "Riflemen",
                     &mut form.riflemen,

@@ -11,22 +11,19 @@ mod dice_entry;
 mod edit;
 mod edit_game;
 mod fire;
-mod labels;
 mod log;
 mod now;
-mod odds_view;
 mod prefs;
-mod result;
 mod scenario_info;
 mod solo;
 mod solo_orders;
 mod solo_questions;
 mod start;
 mod stats;
-mod style;
 mod table_screen;
 mod top_bar;
 mod units;
+mod widgets;
 
 use std::path::PathBuf;
 

@@ -6,7 +6,7 @@ use ambush_core::game::{Command, Game, Phase};
 use ambush_core::scenario::VictoryTrigger;
 
 use super::command::UiCommand;
-use super::style::{self, named_button};
+use crate::ui::widgets::style::{self, named_button};
 
 /// Draws the scenario's brief, objectives, special rules and reinforcement table, and the
 /// victory points.

@@ -15,7 +15,7 @@ use ambush_core::solo::{self, RegularAction, View};
 use ambush_core::unit::{Movement, UnitId};
 
 use super::solo_questions::{ground_ui, marker_sight_ui, question_ui, sight_ui};
-use super::style::{self, named_button};
+use crate::ui::widgets::style::{self, named_button};
 
 /// What an Insurgent unit sees of a Regular unit, as the player answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

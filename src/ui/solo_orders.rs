@@ -10,7 +10,7 @@ use ambush_core::unit::{Movement, Side, UnitId};
 
 use super::solo::SoloForm;
 use super::solo_questions::{ground_ui, sight_ui};
-use super::style::{self, named_button};
+use crate::ui::widgets::style::{self, named_button};
 
 /// One card per Insurgent unit still to act.
 pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {

@@ -10,7 +10,7 @@ use ambush_core::session::PreviousGame;
 
 use super::app::ResumeOffer;
 use super::command::UiCommand;
-use super::style::{self, Message};
+use crate::ui::widgets::style::{self, Message};
 
 /// How many earlier games the start screen lists.
 const EARLIER_SHOWN: usize = 8;

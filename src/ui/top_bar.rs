@@ -9,7 +9,7 @@ use ambush_core::unit::Side;
 
 use super::command::UiCommand;
 use super::prefs::Prefs;
-use super::style;
+use crate::ui::widgets::style;
 
 /// Draws the top bar.
 pub fn top_bar_ui(

@@ -9,7 +9,7 @@ use ambush_core::session::Session;
 use crate::ui::Tab;
 use crate::ui::command::UiCommand;
 use crate::ui::dice_entry::DicePrompt;
-use crate::ui::style::Message;
+use crate::ui::widgets::style::Message;
 
 use super::{AssistantApp, Desk, Played};
 

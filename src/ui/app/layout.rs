@@ -4,7 +4,7 @@ use ambush_core::unit::Side;
 
 use crate::ui::Tab;
 use crate::ui::command::UiCommand;
-use crate::ui::style::{self};
+use crate::ui::widgets::style::{self};
 
 use crate::ui::AssistantApp;
 

@@ -21,8 +21,8 @@ use super::command::UiCommand;
 use super::dice_entry::{self, DicePrompt, PromptAnswer};
 use super::edit::EditForm;
 use super::fire::FireForm;
-use super::style::Message;
 use super::{StartOptions, Tab};
+use crate::ui::widgets::style::Message;
 
 use super::prefs::{PREFS_KEY, Prefs};
 

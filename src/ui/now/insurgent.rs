@@ -40,7 +40,8 @@ pub fn insurgent_phase_ui(
                     continue;
                 }
                 let name = format!("{} {words} {}", reg.name, ins.name);
-                if super::super::style::named_button(ui, name.as_str(), &name, true).clicked() {
+                if crate::ui::widgets::style::named_button(ui, name.as_str(), &name, true).clicked()
+                {
                     form.aim = Some(super::Aim {
                         attacker: reg.id,
                         target: ins.id,

@@ -119,7 +119,8 @@ pub(super) fn interruption_ui(
                     "{} reacts to {} (spends its activation)",
                     friend.name, ins.name
                 );
-                if super::super::style::named_button(ui, name.as_str(), &name, true).clicked() {
+                if crate::ui::widgets::style::named_button(ui, name.as_str(), &name, true).clicked()
+                {
                     form.aim = Some(super::Aim {
                         attacker: friend.id,
                         target: ins.id,

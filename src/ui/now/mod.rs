@@ -21,7 +21,7 @@ use ambush_core::unit::{FigureId, Side, UnitId};
 
 use super::command::UiCommand;
 use super::solo::SoloForm;
-use super::style;
+use crate::ui::widgets::style;
 
 pub use fire_row::Situation;
 
@@ -360,5 +360,5 @@ fn last_result_ui(ui: &mut Ui, game: &Game) {
     };
     ui.separator();
     ui.label(RichText::new("Last result").strong());
-    super::result::entry_result_ui(ui, game, index);
+    crate::ui::widgets::result::entry_result_ui(ui, game, index);
 }

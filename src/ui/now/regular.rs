@@ -137,7 +137,7 @@ fn next_units_compact_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
             small_action(
                 ui,
                 game,
-                super::super::labels::speed(movement, overwatch),
+                crate::ui::widgets::labels::speed(movement, overwatch),
                 &label,
                 command,
                 queue,
@@ -189,7 +189,7 @@ fn next_units_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                     continue;
                 };
                 let label = command.facts(state).label;
-                let text = RichText::new(super::super::labels::speed(movement, overwatch))
+                let text = RichText::new(crate::ui::widgets::labels::speed(movement, overwatch))
                     .size(super::style::ACTION);
                 let response = ui.add(
                     egui::Button::new(text).min_size(egui::vec2(0.0, super::style::ACTION_HEIGHT)),
