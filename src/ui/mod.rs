@@ -16,8 +16,6 @@ mod now;
 mod prefs;
 mod scenario_info;
 mod solo;
-mod solo_orders;
-mod solo_questions;
 mod start;
 mod stats;
 mod table_screen;

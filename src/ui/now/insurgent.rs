@@ -8,8 +8,8 @@ use ambush_core::game::{Command, FireContext, Game};
 use ambush_core::unit::{Movement, Side};
 
 use super::super::command::UiCommand;
-use super::super::solo::SoloForm;
 use super::{NowForm, action, aimed_row_ui, small_action, targets_ui};
+use crate::ui::solo::SoloForm;
 
 /// Draws the Insurgent phase.
 pub fn insurgent_phase_ui(

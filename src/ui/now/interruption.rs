@@ -8,9 +8,9 @@ use ambush_core::rules::checks::ReactionModifiers;
 use ambush_core::unit::{Movement, Side, Unit, UnitId};
 
 use super::super::command::UiCommand;
-use super::super::solo::SoloForm;
 use super::fire_row::{Shot, fire_row_ui};
 use super::{NowForm, small_command};
+use crate::ui::solo::SoloForm;
 
 /// One interruption and what may answer it, the likeliest first.
 pub(super) fn interruption_ui(

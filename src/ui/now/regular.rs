@@ -7,9 +7,9 @@ use ambush_core::game::{Command, FireContext, Game};
 use ambush_core::unit::{Movement, Side, Unit};
 
 use super::super::command::UiCommand;
-use super::super::solo::SoloForm;
 use super::interruption::{interruption_ui, interrupts_ui};
 use super::{NowForm, action, aimed_row_ui, small_action, targets_ui};
+use crate::ui::solo::SoloForm;
 
 /// Draws the Regular activation phase.
 pub fn activations_ui(

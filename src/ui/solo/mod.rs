@@ -4,6 +4,11 @@
 //! Only what can change a decision is asked: for each Insurgent unit that could interrupt, one
 //! question (does it see the Marines, and within its Optimum Range?), and for the Marine unit
 //! two (in the open? behind Solid Cover?), asked again after it moved in reaction.
+//!
+//! The Insurgent phase's orders are in `orders.rs`, the questions' rows in `questions.rs`.
+
+mod orders;
+mod questions;
 
 use std::collections::BTreeMap;
 
@@ -14,8 +19,8 @@ use ambush_core::solo::plan::{self, Step};
 use ambush_core::solo::{self, RegularAction, View};
 use ambush_core::unit::{Movement, UnitId};
 
-use super::solo_questions::{ground_ui, marker_sight_ui, question_ui, sight_ui};
 use crate::ui::widgets::style::{self, named_button};
+use questions::{ground_ui, marker_sight_ui, question_ui, sight_ui};
 
 /// What an Insurgent unit sees of a Regular unit, as the player answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -172,7 +177,7 @@ pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec
     }
     match state.phase {
         Phase::RegularActivations => activation_ui(ui, game, form, plan),
-        Phase::InsurgentActions => super::solo_orders::orders_ui(ui, game, form, plan),
+        Phase::InsurgentActions => orders::orders_ui(ui, game, form, plan),
         Phase::Reinforcements => {
             ui.label("The Insurgents roll for their reinforcements themselves.");
         }

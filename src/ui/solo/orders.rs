@@ -8,8 +8,8 @@ use ambush_core::solo::plan::{self, Step};
 use ambush_core::solo::{self, View};
 use ambush_core::unit::{Movement, Side, UnitId};
 
-use super::solo::SoloForm;
-use super::solo_questions::{ground_ui, sight_ui};
+use super::SoloForm;
+use super::questions::{ground_ui, sight_ui};
 use crate::ui::widgets::style::{self, named_button};
 
 /// One card per Insurgent unit still to act.
@@ -110,7 +110,7 @@ fn empty_markers_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Ve
                 return;
             }
             for r in &regulars {
-                super::solo_questions::marker_sight_ui(ui, game, form, &contact.marker, *r);
+                super::questions::marker_sight_ui(ui, game, form, &contact.marker, *r);
             }
             if decide_button(ui, &name) {
                 form.markers_done.push((contact.marker.clone(), state.turn));
