@@ -4,21 +4,16 @@
 //! after the panels have been drawn. Nothing here changes the game except through its log.
 
 mod app;
-mod checks;
 mod command;
 mod confirm;
 mod dice_entry;
-mod edit;
-mod edit_game;
-mod fire;
 mod log;
 mod now;
 mod prefs;
-mod scenario_info;
 mod solo;
 mod start;
-mod stats;
 mod table_screen;
+mod tabs;
 mod top_bar;
 mod units;
 mod widgets;

@@ -121,11 +121,13 @@ impl AssistantApp {
                     Tab::Now => {
                         crate::ui::now::now_ui(ui, game, &mut desk.now, &mut desk.solo, plan, queue)
                     }
-                    Tab::Fire => crate::ui::fire::fire_ui(ui, game, &mut desk.fire, queue),
-                    Tab::Tests => crate::ui::checks::tests_ui(ui, game, &mut desk.tests, queue),
-                    Tab::Edit => crate::ui::edit::edit_ui(ui, game, &mut desk.edit, queue),
-                    Tab::Scenario => crate::ui::scenario_info::scenario_ui(ui, game, queue),
-                    Tab::Stats => crate::ui::stats::stats_ui(ui, game, &mut desk.stats),
+                    Tab::Fire => crate::ui::tabs::fire::fire_ui(ui, game, &mut desk.fire, queue),
+                    Tab::Tests => {
+                        crate::ui::tabs::tests::tests_ui(ui, game, &mut desk.tests, queue)
+                    }
+                    Tab::Edit => crate::ui::tabs::edit::edit_ui(ui, game, &mut desk.edit, queue),
+                    Tab::Scenario => crate::ui::tabs::scenario::scenario_ui(ui, game, queue),
+                    Tab::Stats => crate::ui::tabs::stats::stats_ui(ui, game, &mut desk.stats),
                 });
         });
         // The player asked the opponent for a new plan: it may move again.

@@ -16,11 +16,11 @@ use ambush_core::journal::LoadedJournal;
 use ambush_core::scenario::builtin;
 use ambush_core::session::Session;
 
-use super::checks::TestsForm;
 use super::command::UiCommand;
 use super::dice_entry::{self, DicePrompt, PromptAnswer};
-use super::edit::EditForm;
-use super::fire::FireForm;
+use super::tabs::edit::EditForm;
+use super::tabs::fire::FireForm;
+use super::tabs::tests::TestsForm;
 use super::{StartOptions, Tab};
 use crate::ui::widgets::style::Message;
 
@@ -63,7 +63,7 @@ pub(super) struct Desk {
     pub tests: TestsForm,
     pub edit: EditForm,
     pub solo: super::solo::SoloForm,
-    pub stats: super::stats::StatsForm,
+    pub stats: super::tabs::stats::StatsForm,
 }
 
 /// What became of a command the app tried to play.

@@ -6,7 +6,7 @@ use ambush_core::game::{Command, Game, Phase, QualityPurpose, ReactionKind};
 use ambush_core::rules::checks::{ReactionModifiers, ReactionSetup, TestDie};
 use ambush_core::unit::{Side, UnitId};
 
-use super::command::UiCommand;
+use crate::ui::command::UiCommand;
 use crate::ui::widgets::odds_view::{morale_words, percent};
 use crate::ui::widgets::style::{self, unit_picker};
 

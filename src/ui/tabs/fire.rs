@@ -8,7 +8,7 @@ use ambush_core::odds::Distribution;
 use ambush_core::rules::fire::{self, FireModifiers, OptimumReach};
 use ambush_core::unit::{Side, UnitId};
 
-use super::command::UiCommand;
+use crate::ui::command::UiCommand;
 use crate::ui::widgets::style::{self, unit_picker};
 
 /// The fire form.
