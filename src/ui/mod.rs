@@ -7,15 +7,14 @@ mod app;
 mod command;
 mod confirm;
 mod dice_entry;
-mod log;
 mod now;
+mod panels;
 mod prefs;
 mod solo;
 mod start;
 mod table_screen;
 mod tabs;
 mod top_bar;
-mod units;
 mod widgets;
 
 use std::path::PathBuf;

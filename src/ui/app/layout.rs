@@ -35,7 +35,7 @@ impl AssistantApp {
         let side_width = (screen.width() * 0.22).clamp(180.0, 460.0);
         // Growing the window grows the panels too: they never fall below a share of it.
         let side_min = (screen.width() * 0.17).clamp(170.0, 400.0);
-        let row = ui.text_style_height(&egui::TextStyle::Body) + crate::ui::log::ROW_GAP;
+        let row = ui.text_style_height(&egui::TextStyle::Body) + crate::ui::panels::log::ROW_GAP;
         // At least ten lines of the log on a window of 1280×800 or more, and more on a tall one;
         // a smaller window keeps room for the desk.
         let log_height = if screen.height() >= 600.0 {
@@ -64,7 +64,7 @@ impl AssistantApp {
                 row * 4.0 + 40.0
             })
             .show(ui, |ui| {
-                crate::ui::log::log_ui(ui, game, &mut desk.log, queue)
+                crate::ui::panels::log::log_ui(ui, game, &mut desk.log, queue)
             });
         // A look at a game open in another window: everything can be read, nothing played.
         let read_only = session.is_read_only();
@@ -76,7 +76,7 @@ impl AssistantApp {
                 if read_only {
                     ui.disable();
                 }
-                crate::ui::units::side_ui(ui, game, Side::Regular, dark, queue);
+                crate::ui::panels::units::side_ui(ui, game, Side::Regular, dark, queue);
             });
         egui::Panel::right("insurgents")
             .resizable(true)
@@ -86,9 +86,9 @@ impl AssistantApp {
                 if read_only {
                     ui.disable();
                 }
-                crate::ui::units::hot_spots_ui(ui, game);
+                crate::ui::panels::units::hot_spots_ui(ui, game);
                 ui.separator();
-                crate::ui::units::side_ui(ui, game, Side::Insurgent, dark, queue);
+                crate::ui::panels::units::side_ui(ui, game, Side::Insurgent, dark, queue);
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let area = ui.max_rect();

@@ -58,7 +58,7 @@ pub(crate) enum Confirm {
 pub(super) struct Desk {
     pub tab: Tab,
     pub now: super::now::NowForm,
-    pub log: super::log::LogForm,
+    pub log: super::panels::log::LogForm,
     pub fire: FireForm,
     pub tests: TestsForm,
     pub edit: EditForm,

@@ -6,7 +6,7 @@ use ambush_core::game::Game;
 use ambush_core::rules::fire::OptimumReach;
 use ambush_core::unit::{Side, Unit, Weapon};
 
-use super::command::UiCommand;
+use crate::ui::command::UiCommand;
 use crate::ui::widgets::style::{self, named_button};
 
 /// The cards of one side: units on the table first, then those off it.
