@@ -5,23 +5,17 @@
 
 mod app;
 mod command;
-mod confirm;
-mod dice_entry;
 mod now;
 mod panels;
-mod prefs;
 mod solo;
-mod start;
 mod table_screen;
 mod tabs;
-mod top_bar;
 mod widgets;
 
 use std::path::PathBuf;
 
-pub use app::AssistantApp;
+pub use app::{AssistantApp, Prefs};
 pub use command::UiCommand;
-pub use prefs::Prefs;
 
 /// The tabs of the desk in the middle of the window.
 #[derive(

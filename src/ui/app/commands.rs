@@ -6,9 +6,9 @@ use ambush_core::dice::DiceSource;
 use ambush_core::game::{Command, Settings};
 use ambush_core::session::Session;
 
+use super::dice_entry::DicePrompt;
 use crate::ui::Tab;
 use crate::ui::command::UiCommand;
-use crate::ui::dice_entry::DicePrompt;
 use crate::ui::widgets::style::Message;
 
 use super::{AssistantApp, Desk, Played};

@@ -45,7 +45,7 @@ impl AssistantApp {
         };
         egui::Panel::top("top_bar").show(ui, |ui| {
             let not_autosaved = folder.problem();
-            crate::ui::top_bar::top_bar_ui(
+            super::top_bar::top_bar_ui(
                 ui,
                 session,
                 not_autosaved.as_deref(),

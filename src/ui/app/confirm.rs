@@ -2,7 +2,7 @@
 
 use egui::RichText;
 
-use super::app::Confirm;
+use super::Confirm;
 use crate::ui::widgets::style;
 
 /// Shows the question; returns the answer once given (`true` for yes).

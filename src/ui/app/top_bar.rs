@@ -7,8 +7,8 @@ use egui::{RichText, Ui};
 use ambush_core::session::{SaveState, Session};
 use ambush_core::unit::Side;
 
-use super::command::UiCommand;
 use super::prefs::Prefs;
+use crate::ui::command::UiCommand;
 use crate::ui::widgets::style;
 
 /// Draws the top bar.
