@@ -37,6 +37,13 @@ impl AssistantApp {
                     self.solo_paused = true;
                 }
             }
+            UiCommand::Plan(steps) => {
+                // The player asked the opponent for a new plan: it may move again.
+                if !steps.is_empty() {
+                    self.solo_paused = false;
+                }
+                self.plan.extend(steps);
+            }
             UiCommand::PlayTyped(command, faces) => {
                 let mut source = DiceSource::typed(faces);
                 self.play_with(command, &mut source);

@@ -18,8 +18,6 @@ impl AssistantApp {
             message,
             path_input,
             show_path,
-            plan,
-            solo_paused,
             folder,
             ..
         } = self;
@@ -28,7 +26,6 @@ impl AssistantApp {
         };
         let game = session.game();
         let dark = ui.visuals().dark_mode;
-        let planned = plan.len();
         // Wide windows give the side panels and the log more room; their defaults follow the
         // window the game is first shown in, and the referee may resize them.
         let screen = ui.ctx().content_rect();
@@ -119,7 +116,7 @@ impl AssistantApp {
                 .auto_shrink([false, false])
                 .show(ui, |ui| match desk.tab {
                     Tab::Now => {
-                        crate::ui::now::now_ui(ui, game, &mut desk.now, &mut desk.solo, plan, queue)
+                        crate::ui::now::now_ui(ui, game, &mut desk.now, &mut desk.solo, queue)
                     }
                     Tab::Fire => crate::ui::tabs::fire::fire_ui(ui, game, &mut desk.fire, queue),
                     Tab::Tests => {
@@ -130,10 +127,6 @@ impl AssistantApp {
                     Tab::Stats => crate::ui::tabs::stats::stats_ui(ui, game, &mut desk.stats),
                 });
         });
-        // The player asked the opponent for a new plan: it may move again.
-        if plan.len() > planned {
-            *solo_paused = false;
-        }
     }
 }
 
