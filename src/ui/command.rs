@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use ambush_core::game::Command;
 use ambush_core::scenario::check::LoadedScenario;
+use ambush_core::solo::plan::Step;
 use ambush_core::unit::UnitId;
 
 use super::Tab;
@@ -19,6 +20,8 @@ pub enum UiCommand {
     PlaySeries(Vec<Command>),
     /// Play a command the solo opponent decided on (a failure pauses it).
     SoloPlay(Command),
+    /// Add steps to the solo opponent's plan, as the player asked it to act; it may move again.
+    Plan(Vec<Step>),
     /// Play a game command with faces typed from physical dice, one list per dice group.
     PlayTyped(Command, Vec<Vec<u8>>),
     /// Undo the last event.

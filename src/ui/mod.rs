@@ -4,35 +4,18 @@
 //! after the panels have been drawn. Nothing here changes the game except through its log.
 
 mod app;
-mod checks;
 mod command;
-mod confirm;
-mod dice_entry;
-mod edit;
-mod edit_game;
-mod fire;
-mod labels;
-mod log;
 mod now;
-mod odds_view;
-mod prefs;
-mod result;
-mod scenario_info;
+mod panels;
 mod solo;
-mod solo_orders;
-mod solo_questions;
-mod start;
-mod stats;
-mod style;
 mod table_screen;
-mod top_bar;
-mod units;
+mod tabs;
+mod widgets;
 
 use std::path::PathBuf;
 
-pub use app::AssistantApp;
+pub use app::{AssistantApp, Prefs};
 pub use command::UiCommand;
-pub use prefs::Prefs;
 
 /// The tabs of the desk in the middle of the window.
 #[derive(

@@ -6,10 +6,10 @@ use ambush_core::dice::DiceSource;
 use ambush_core::game::{Command, Settings};
 use ambush_core::session::Session;
 
+use super::dice_entry::DicePrompt;
 use crate::ui::Tab;
 use crate::ui::command::UiCommand;
-use crate::ui::dice_entry::DicePrompt;
-use crate::ui::style::Message;
+use crate::ui::widgets::style::Message;
 
 use super::{AssistantApp, Desk, Played};
 
@@ -36,6 +36,13 @@ impl AssistantApp {
                     self.plan.clear();
                     self.solo_paused = true;
                 }
+            }
+            UiCommand::Plan(steps) => {
+                // The player asked the opponent for a new plan: it may move again.
+                if !steps.is_empty() {
+                    self.solo_paused = false;
+                }
+                self.plan.extend(steps);
             }
             UiCommand::PlayTyped(command, faces) => {
                 let mut source = DiceSource::typed(faces);

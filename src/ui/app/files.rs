@@ -7,7 +7,7 @@ use ambush_core::report;
 use ambush_core::session::{self, Opened, Session};
 
 use crate::ui::command::UiCommand;
-use crate::ui::style::Message;
+use crate::ui::widgets::style::Message;
 
 use super::{AssistantApp, Confirm, ResumeOffer};
 

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::ui::style::Message;
+use crate::ui::widgets::style::Message;
 use ambush_core::session::{DataFolder, FolderError, PreviousGame, Session, previous_games};
 
 use super::AssistantApp;

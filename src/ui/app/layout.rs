@@ -4,7 +4,7 @@ use ambush_core::unit::Side;
 
 use crate::ui::Tab;
 use crate::ui::command::UiCommand;
-use crate::ui::style::{self};
+use crate::ui::widgets::style::{self};
 
 use crate::ui::AssistantApp;
 
@@ -18,8 +18,6 @@ impl AssistantApp {
             message,
             path_input,
             show_path,
-            plan,
-            solo_paused,
             folder,
             ..
         } = self;
@@ -28,14 +26,13 @@ impl AssistantApp {
         };
         let game = session.game();
         let dark = ui.visuals().dark_mode;
-        let planned = plan.len();
         // Wide windows give the side panels and the log more room; their defaults follow the
         // window the game is first shown in, and the referee may resize them.
         let screen = ui.ctx().content_rect();
         let side_width = (screen.width() * 0.22).clamp(180.0, 460.0);
         // Growing the window grows the panels too: they never fall below a share of it.
         let side_min = (screen.width() * 0.17).clamp(170.0, 400.0);
-        let row = ui.text_style_height(&egui::TextStyle::Body) + crate::ui::log::ROW_GAP;
+        let row = ui.text_style_height(&egui::TextStyle::Body) + crate::ui::panels::log::ROW_GAP;
         // At least ten lines of the log on a window of 1280×800 or more, and more on a tall one;
         // a smaller window keeps room for the desk.
         let log_height = if screen.height() >= 600.0 {
@@ -45,7 +42,7 @@ impl AssistantApp {
         };
         egui::Panel::top("top_bar").show(ui, |ui| {
             let not_autosaved = folder.problem();
-            crate::ui::top_bar::top_bar_ui(
+            super::top_bar::top_bar_ui(
                 ui,
                 session,
                 not_autosaved.as_deref(),
@@ -64,7 +61,7 @@ impl AssistantApp {
                 row * 4.0 + 40.0
             })
             .show(ui, |ui| {
-                crate::ui::log::log_ui(ui, game, &mut desk.log, queue)
+                crate::ui::panels::log::log_ui(ui, game, &mut desk.log, queue)
             });
         // A look at a game open in another window: everything can be read, nothing played.
         let read_only = session.is_read_only();
@@ -76,7 +73,7 @@ impl AssistantApp {
                 if read_only {
                     ui.disable();
                 }
-                crate::ui::units::side_ui(ui, game, Side::Regular, dark, queue);
+                crate::ui::panels::units::side_ui(ui, game, Side::Regular, dark, queue);
             });
         egui::Panel::right("insurgents")
             .resizable(true)
@@ -86,9 +83,9 @@ impl AssistantApp {
                 if read_only {
                     ui.disable();
                 }
-                crate::ui::units::hot_spots_ui(ui, game);
+                crate::ui::panels::units::hot_spots_ui(ui, game);
                 ui.separator();
-                crate::ui::units::side_ui(ui, game, Side::Insurgent, dark, queue);
+                crate::ui::panels::units::side_ui(ui, game, Side::Insurgent, dark, queue);
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let area = ui.max_rect();
@@ -119,19 +116,17 @@ impl AssistantApp {
                 .auto_shrink([false, false])
                 .show(ui, |ui| match desk.tab {
                     Tab::Now => {
-                        crate::ui::now::now_ui(ui, game, &mut desk.now, &mut desk.solo, plan, queue)
+                        crate::ui::now::now_ui(ui, game, &mut desk.now, &mut desk.solo, queue)
                     }
-                    Tab::Fire => crate::ui::fire::fire_ui(ui, game, &mut desk.fire, queue),
-                    Tab::Tests => crate::ui::checks::tests_ui(ui, game, &mut desk.tests, queue),
-                    Tab::Edit => crate::ui::edit::edit_ui(ui, game, &mut desk.edit, queue),
-                    Tab::Scenario => crate::ui::scenario_info::scenario_ui(ui, game, queue),
-                    Tab::Stats => crate::ui::stats::stats_ui(ui, game, &mut desk.stats),
+                    Tab::Fire => crate::ui::tabs::fire::fire_ui(ui, game, &mut desk.fire, queue),
+                    Tab::Tests => {
+                        crate::ui::tabs::tests::tests_ui(ui, game, &mut desk.tests, queue)
+                    }
+                    Tab::Edit => crate::ui::tabs::edit::edit_ui(ui, game, &mut desk.edit, queue),
+                    Tab::Scenario => crate::ui::tabs::scenario::scenario_ui(ui, game, queue),
+                    Tab::Stats => crate::ui::tabs::stats::stats_ui(ui, game, &mut desk.stats),
                 });
         });
-        // The player asked the opponent for a new plan: it may move again.
-        if plan.len() > planned {
-            *solo_paused = false;
-        }
     }
 }
 

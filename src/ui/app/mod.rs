@@ -1,10 +1,17 @@
 //! The app: its state and its frame loop. Applying commands, files and the layout of the window
-//! are each in a file of their own.
+//! are each in a file of their own; so is what the app draws around the desk and over it: the
+//! start screen, the top bar, the dice prompt, the questions before what cannot be taken back,
+//! and the preferences kept between runs.
 
 mod commands;
+mod confirm;
+mod dice_entry;
 mod files;
 mod folder;
 mod layout;
+mod prefs;
+mod start;
+mod top_bar;
 
 use std::path::PathBuf;
 
@@ -16,15 +23,16 @@ use ambush_core::journal::LoadedJournal;
 use ambush_core::scenario::builtin;
 use ambush_core::session::Session;
 
-use super::checks::TestsForm;
 use super::command::UiCommand;
-use super::dice_entry::{self, DicePrompt, PromptAnswer};
-use super::edit::EditForm;
-use super::fire::FireForm;
-use super::style::Message;
+use super::tabs::edit::EditForm;
+use super::tabs::fire::FireForm;
+use super::tabs::tests::TestsForm;
 use super::{StartOptions, Tab};
+use crate::ui::widgets::style::Message;
+use dice_entry::{DicePrompt, PromptAnswer};
 
-use super::prefs::{PREFS_KEY, Prefs};
+use prefs::PREFS_KEY;
+pub use prefs::Prefs;
 
 /// The autosaved game found at start.
 pub(super) struct ResumeOffer {
@@ -58,12 +66,12 @@ pub(crate) enum Confirm {
 pub(super) struct Desk {
     pub tab: Tab,
     pub now: super::now::NowForm,
-    pub log: super::log::LogForm,
+    pub log: super::panels::log::LogForm,
     pub fire: FireForm,
     pub tests: TestsForm,
     pub edit: EditForm,
     pub solo: super::solo::SoloForm,
-    pub stats: super::stats::StatsForm,
+    pub stats: super::tabs::stats::StatsForm,
 }
 
 /// What became of a command the app tried to play.
@@ -189,7 +197,7 @@ impl AssistantApp {
         // One zoom: the View menu and Ctrl+Plus/Minus both change this setting (egui's own
         // keyboard zoom is off, so the two never disagree).
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
-        self.prefs.ui_scale = super::prefs::clamp_scale(self.prefs.ui_scale);
+        self.prefs.ui_scale = prefs::clamp_scale(self.prefs.ui_scale);
         ctx.set_zoom_factor(self.prefs.ui_scale);
         ctx.set_theme(if self.prefs.dark {
             egui::Theme::Dark
@@ -208,7 +216,7 @@ impl AssistantApp {
         ctx.input_mut(|i| {
             for (key, step) in [(Key::Plus, 0.1), (Key::Equals, 0.1), (Key::Minus, -0.1)] {
                 if i.consume_shortcut(&shortcut(key)) {
-                    self.prefs.ui_scale = super::prefs::clamp_scale(self.prefs.ui_scale + step);
+                    self.prefs.ui_scale = prefs::clamp_scale(self.prefs.ui_scale + step);
                 }
             }
             if i.consume_shortcut(&shortcut(Key::Num0)) {
@@ -260,7 +268,7 @@ impl eframe::App for AssistantApp {
                 folder,
                 ..
             } = self;
-            let screen = super::start::StartScreen {
+            let screen = start::StartScreen {
                 offer: offer.as_ref(),
                 message: message.as_ref(),
                 builtins,
@@ -273,12 +281,12 @@ impl eframe::App for AssistantApp {
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
-                        super::start::start_ui(ui, &screen, path_input, folder_input, queue);
+                        start::start_ui(ui, &screen, path_input, folder_input, queue);
                     });
             });
         }
         if let Some(confirm) = &self.confirm
-            && let Some(yes) = super::confirm::confirm_ui(&ctx, confirm)
+            && let Some(yes) = confirm::confirm_ui(&ctx, confirm)
         {
             self.queue.push(UiCommand::Answer(yes));
         }

@@ -8,8 +8,8 @@ use egui::{RichText, Ui};
 use ambush_core::game::{CasualtyPick, Command, DueStep, Game, PendingStep};
 
 use super::super::command::UiCommand;
-use super::super::odds_view::{first_aid_words, morale_words};
 use super::NowForm;
+use crate::ui::widgets::odds_view::{first_aid_words, morale_words};
 
 /// Draws the steps due.
 pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut NowForm, queue: &mut Vec<UiCommand>) {
@@ -68,7 +68,7 @@ fn morale_extras_ui(
         return;
     };
     ui.label(RichText::new(morale_words(u, 0, false)).weak());
-    if super::super::style::named_button(
+    if crate::ui::widgets::style::named_button(
         ui,
         "With a modifier…",
         &format!("Morale check with a modifier for {}", u.name),

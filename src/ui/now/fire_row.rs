@@ -8,9 +8,9 @@ use ambush_core::rules::fire::{self, FireModifiers};
 use ambush_core::unit::{Movement, Side, UnitId};
 
 use super::super::command::UiCommand;
-use super::super::odds_view::percent;
-use super::super::solo::SoloForm;
 use super::NowForm;
+use crate::ui::solo::SoloForm;
+use crate::ui::widgets::odds_view::percent;
 
 /// The moment a judgement is made for: the turn, the phase, the unit activating and how both
 /// units move. When any of it changes, the judgement starts afresh.

@@ -8,8 +8,8 @@ use ambush_core::game::{Command, FireContext, Game};
 use ambush_core::unit::{Movement, Side};
 
 use super::super::command::UiCommand;
-use super::super::solo::SoloForm;
 use super::{NowForm, action, aimed_row_ui, small_action, targets_ui};
+use crate::ui::solo::SoloForm;
 
 /// Draws the Insurgent phase.
 pub fn insurgent_phase_ui(
@@ -40,7 +40,8 @@ pub fn insurgent_phase_ui(
                     continue;
                 }
                 let name = format!("{} {words} {}", reg.name, ins.name);
-                if super::super::style::named_button(ui, name.as_str(), &name, true).clicked() {
+                if crate::ui::widgets::style::named_button(ui, name.as_str(), &name, true).clicked()
+                {
                     form.aim = Some(super::Aim {
                         attacker: reg.id,
                         target: ins.id,

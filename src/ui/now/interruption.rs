@@ -8,9 +8,9 @@ use ambush_core::rules::checks::ReactionModifiers;
 use ambush_core::unit::{Movement, Side, Unit, UnitId};
 
 use super::super::command::UiCommand;
-use super::super::solo::SoloForm;
 use super::fire_row::{Shot, fire_row_ui};
 use super::{NowForm, small_command};
+use crate::ui::solo::SoloForm;
 
 /// One interruption and what may answer it, the likeliest first.
 pub(super) fn interruption_ui(
@@ -119,7 +119,8 @@ pub(super) fn interruption_ui(
                     "{} reacts to {} (spends its activation)",
                     friend.name, ins.name
                 );
-                if super::super::style::named_button(ui, name.as_str(), &name, true).clicked() {
+                if crate::ui::widgets::style::named_button(ui, name.as_str(), &name, true).clicked()
+                {
                     form.aim = Some(super::Aim {
                         attacker: friend.id,
                         target: ins.id,

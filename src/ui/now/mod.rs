@@ -16,12 +16,11 @@ use std::collections::{BTreeMap, HashMap};
 use egui::{RichText, Ui};
 
 use ambush_core::game::{AgendaItem, Command, Game, Phase};
-use ambush_core::solo::plan::Step;
 use ambush_core::unit::{FigureId, Side, UnitId};
 
 use super::command::UiCommand;
 use super::solo::SoloForm;
-use super::style;
+use crate::ui::widgets::style;
 
 pub use fire_row::Situation;
 
@@ -229,7 +228,6 @@ pub fn now_ui(
     game: &Game,
     form: &mut NowForm,
     solo: &mut SoloForm,
-    plan: &mut Vec<Step>,
     queue: &mut Vec<UiCommand>,
 ) {
     let state = game.state();
@@ -247,7 +245,7 @@ pub fn now_ui(
     due::due_ui(ui, game, form, queue);
     if state.settings.solo && state.phase != Phase::GameOver {
         ui.separator();
-        super::solo::solo_now_ui(ui, game, solo, plan);
+        super::solo::solo_now_ui(ui, game, solo, queue);
     }
     ui.separator();
     match state.phase {
@@ -360,5 +358,5 @@ fn last_result_ui(ui: &mut Ui, game: &Game) {
     };
     ui.separator();
     ui.label(RichText::new("Last result").strong());
-    super::result::entry_result_ui(ui, game, index);
+    crate::ui::widgets::result::entry_result_ui(ui, game, index);
 }

@@ -7,9 +7,9 @@ use ambush_core::game::{Command, FireContext, Game};
 use ambush_core::unit::{Movement, Side, Unit};
 
 use super::super::command::UiCommand;
-use super::super::solo::SoloForm;
 use super::interruption::{interruption_ui, interrupts_ui};
 use super::{NowForm, action, aimed_row_ui, small_action, targets_ui};
+use crate::ui::solo::SoloForm;
 
 /// Draws the Regular activation phase.
 pub fn activations_ui(
@@ -137,7 +137,7 @@ fn next_units_compact_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
             small_action(
                 ui,
                 game,
-                super::super::labels::speed(movement, overwatch),
+                crate::ui::widgets::labels::speed(movement, overwatch),
                 &label,
                 command,
                 queue,
@@ -189,7 +189,7 @@ fn next_units_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                     continue;
                 };
                 let label = command.facts(state).label;
-                let text = RichText::new(super::super::labels::speed(movement, overwatch))
+                let text = RichText::new(crate::ui::widgets::labels::speed(movement, overwatch))
                     .size(super::style::ACTION);
                 let response = ui.add(
                     egui::Button::new(text).min_size(egui::vec2(0.0, super::style::ACTION_HEIGHT)),

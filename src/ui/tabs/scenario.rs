@@ -5,8 +5,8 @@ use egui::{RichText, Ui};
 use ambush_core::game::{Command, Game, Phase};
 use ambush_core::scenario::VictoryTrigger;
 
-use super::command::UiCommand;
-use super::style::{self, named_button};
+use crate::ui::command::UiCommand;
+use crate::ui::widgets::style::{self, named_button};
 
 /// Draws the scenario's brief, objectives, special rules and reinforcement table, and the
 /// victory points.

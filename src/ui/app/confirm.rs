@@ -2,8 +2,8 @@
 
 use egui::RichText;
 
-use super::app::Confirm;
-use super::style;
+use super::Confirm;
+use crate::ui::widgets::style;
 
 /// Shows the question; returns the answer once given (`true` for yes).
 pub fn confirm_ui(ctx: &egui::Context, confirm: &Confirm) -> Option<bool> {

@@ -11,7 +11,7 @@ use ambush_core::report::dice_words;
 use ambush_core::text::plural;
 use ambush_core::unit::{Side, UnitId};
 
-use super::command::UiCommand;
+use crate::ui::command::UiCommand;
 
 /// The space between two lines of the log: tight, so more of the game is in view.
 pub const ROW_GAP: f32 = 1.0;

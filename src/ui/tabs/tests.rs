@@ -6,9 +6,9 @@ use ambush_core::game::{Command, Game, Phase, QualityPurpose, ReactionKind};
 use ambush_core::rules::checks::{ReactionModifiers, ReactionSetup, TestDie};
 use ambush_core::unit::{Side, UnitId};
 
-use super::command::UiCommand;
-use super::odds_view::{morale_words, percent};
-use super::style::{self, unit_picker};
+use crate::ui::command::UiCommand;
+use crate::ui::widgets::odds_view::{morale_words, percent};
+use crate::ui::widgets::style::{self, unit_picker};
 
 /// The tests form.
 #[derive(Debug)]
@@ -184,13 +184,13 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
         );
     });
     ui.horizontal_wrapped(|ui| {
-        super::style::number(
+        style::number(
             ui,
             "Referee's adjustment, Regulars:",
             &mut form.reaction.regular_adjust,
             ambush_core::limits::DIE_ADJUST.range(),
         );
-        super::style::number(
+        style::number(
             ui,
             "Insurgents:",
             &mut form.reaction.insurgent_adjust,
@@ -292,7 +292,7 @@ fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiC
             |u| u.in_play() && !u.non_combatant,
             &mut form.morale_unit,
         );
-        super::style::number(
+        style::number(
             ui,
             "Modifier to every die:",
             &mut form.morale_modifier,

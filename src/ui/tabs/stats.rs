@@ -8,7 +8,7 @@ use ambush_core::game::Game;
 use ambush_core::story::{Story, index};
 use ambush_core::unit::Side;
 
-use super::style;
+use crate::ui::widgets::style;
 
 /// The story, worked out again only when the game changes.
 #[derive(Debug, Default)]

@@ -5,7 +5,7 @@ use egui::{Key, RichText};
 use ambush_core::dice::{DiceRequest, Die, Face, parse_faces};
 use ambush_core::game::Command;
 
-use super::style;
+use crate::ui::widgets::style;
 
 /// A command waiting for the faces of physical dice.
 #[derive(Debug)]

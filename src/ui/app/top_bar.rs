@@ -7,9 +7,9 @@ use egui::{RichText, Ui};
 use ambush_core::session::{SaveState, Session};
 use ambush_core::unit::Side;
 
-use super::command::UiCommand;
 use super::prefs::Prefs;
-use super::style;
+use crate::ui::command::UiCommand;
+use crate::ui::widgets::style;
 
 /// Draws the top bar.
 pub fn top_bar_ui(

@@ -8,9 +8,9 @@ use egui::{RichText, Ui};
 use ambush_core::scenario::check::LoadedScenario;
 use ambush_core::session::PreviousGame;
 
-use super::app::ResumeOffer;
-use super::command::UiCommand;
-use super::style::{self, Message};
+use super::ResumeOffer;
+use crate::ui::command::UiCommand;
+use crate::ui::widgets::style::{self, Message};
 
 /// How many earlier games the start screen lists.
 const EARLIER_SHOWN: usize = 8;

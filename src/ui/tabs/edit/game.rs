@@ -1,6 +1,6 @@
 //! Edits of the game as a whole: a unit added, the Hot Spots, the Insurgency Level, the turn.
 
-use super::command::UiCommand;
+use crate::ui::command::UiCommand;
 use ambush_core::game::command::NewFigure;
 use ambush_core::game::{Command, Game, Phase, Settings};
 use ambush_core::rules::fire::InterruptionPenalty;
@@ -9,7 +9,7 @@ use ambush_core::scenario::Scale;
 use ambush_core::unit::{Side, Weapon};
 use egui::{RichText, Ui};
 
-use super::edit::{EditForm, die_picker, name_it};
+use super::{EditForm, die_picker, name_it};
 
 pub(super) fn new_unit_ui(ui: &mut Ui, form: &mut EditForm, queue: &mut Vec<UiCommand>) {
     ui.collapsing(RichText::new("Add a unit").strong(), |ui| {
@@ -52,7 +52,7 @@ pub(super) fn new_unit_ui(ui: &mut Ui, form: &mut EditForm, queue: &mut Vec<UiCo
                     );
                 });
                 ui.end_row();
-                super::style::number(
+                crate::ui::widgets::style::number(
                     ui,
                     "Riflemen",
                     &mut form.riflemen,

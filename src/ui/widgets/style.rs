@@ -276,7 +276,7 @@ pub fn command_button(
     text: impl Into<egui::WidgetText>,
     name: &str,
     command: ambush_core::game::Command,
-    queue: &mut Vec<super::UiCommand>,
+    queue: &mut Vec<crate::ui::UiCommand>,
 ) -> egui::Response {
     let verdict = game.check(&command);
     let response = named_button(ui, text, name, verdict.is_ok());
@@ -285,7 +285,7 @@ pub fn command_button(
         Ok(_) => response,
     };
     if response.clicked() {
-        queue.push(super::UiCommand::Play(command));
+        queue.push(crate::ui::UiCommand::Play(command));
     }
     response
 }

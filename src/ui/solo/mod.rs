@@ -4,6 +4,11 @@
 //! Only what can change a decision is asked: for each Insurgent unit that could interrupt, one
 //! question (does it see the Marines, and within its Optimum Range?), and for the Marine unit
 //! two (in the open? behind Solid Cover?), asked again after it moved in reaction.
+//!
+//! The Insurgent phase's orders are in `orders.rs`, the questions' rows in `questions.rs`.
+
+mod orders;
+mod questions;
 
 use std::collections::BTreeMap;
 
@@ -14,8 +19,9 @@ use ambush_core::solo::plan::{self, Step};
 use ambush_core::solo::{self, RegularAction, View};
 use ambush_core::unit::{Movement, UnitId};
 
-use super::solo_questions::{ground_ui, marker_sight_ui, question_ui, sight_ui};
-use super::style::{self, named_button};
+use crate::ui::command::UiCommand;
+use crate::ui::widgets::style::{self, named_button};
+use questions::{ground_ui, marker_sight_ui, question_ui, sight_ui};
 
 /// What an Insurgent unit sees of a Regular unit, as the player answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -135,8 +141,9 @@ impl SoloForm {
 }
 
 /// The solo opponent's part of the Now view: what it asks the player, what it weighs, and the
-/// buttons that let it act.
-pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
+/// buttons that let it act. What it is to do goes to the queue as a [`UiCommand::Plan`]: the
+/// plan itself is the app's, changed only after the frame.
+pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     for pending in &state.pending {
         if let PendingStep::HotSpotChoice { unit } = pending.step {
@@ -160,19 +167,21 @@ pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec
                     )
                     .clicked()
                     {
-                        plan.push(Step::note(Some(unit), solo::hot_spot_choice(spot.number)));
-                        plan.push(Step::always(Command::PlaceArrival {
-                            pending: pending.id,
-                            hot_spot: spot.number,
-                        }));
+                        queue.push(UiCommand::Plan(vec![
+                            Step::note(Some(unit), solo::hot_spot_choice(spot.number)),
+                            Step::always(Command::PlaceArrival {
+                                pending: pending.id,
+                                hot_spot: spot.number,
+                            }),
+                        ]));
                     }
                 }
             });
         }
     }
     match state.phase {
-        Phase::RegularActivations => activation_ui(ui, game, form, plan),
-        Phase::InsurgentActions => super::solo_orders::orders_ui(ui, game, form, plan),
+        Phase::RegularActivations => activation_ui(ui, game, form, queue),
+        Phase::InsurgentActions => orders::orders_ui(ui, game, form, queue),
         Phase::Reinforcements => {
             ui.label("The Insurgents roll for their reinforcements themselves.");
         }
@@ -180,12 +189,12 @@ pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec
     }
 }
 
-fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
+fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     if let Some(active) = state.active_unit {
         form.regular = Some(active);
     }
-    waiting_fire_ui(ui, game, form, plan);
+    waiting_fire_ui(ui, game, form, queue);
     let Some(regular) = form.regular.and_then(|r| state.unit(r)) else {
         ui.label("Activate a Regular unit below; the Insurgents then answer it here.");
         return;
@@ -298,13 +307,13 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<S
                 ),
             ));
         }
-        plan.extend(steps);
+        queue.push(UiCommand::Plan(steps));
     }
 }
 
 /// Interruptions where the Regulars reacted first: the Insurgents fire once the player has
 /// resolved the reaction, asking again what changed if the Marines moved or fired.
-fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
+fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     for (i, r) in plan::waiting_to_fire(game) {
         let (Some(ins), Some(reg)) = (state.unit(i), state.unit(r)) else {
@@ -353,7 +362,7 @@ fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec
                 if view.is_none() {
                     form.held_fire.push((i, r, state.turn));
                 }
-                plan.extend(steps);
+                queue.push(UiCommand::Plan(steps));
             }
         });
     }

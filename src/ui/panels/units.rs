@@ -6,8 +6,8 @@ use ambush_core::game::Game;
 use ambush_core::rules::fire::OptimumReach;
 use ambush_core::unit::{Side, Unit, Weapon};
 
-use super::command::UiCommand;
-use super::style::{self, named_button};
+use crate::ui::command::UiCommand;
+use crate::ui::widgets::style::{self, named_button};
 
 /// The cards of one side: units on the table first, then those off it.
 pub fn side_ui(ui: &mut Ui, game: &Game, side: Side, dark: bool, queue: &mut Vec<UiCommand>) {

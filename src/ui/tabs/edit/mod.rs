@@ -1,5 +1,8 @@
 //! The Edit tab: the table is the truth, so anything can be changed by hand — each change an
-//! event in the log.
+//! event in the log. Edits of the game as a whole (a unit added, the Hot Spots, the turn) are in
+//! `game.rs`.
+
+mod game;
 
 use egui::{RichText, Ui};
 
@@ -8,8 +11,8 @@ use ambush_core::game::command::{NewFigure, NewUnit, UnitChanges};
 use ambush_core::game::{Command, Game};
 use ambush_core::unit::{Presence, PullBack, Side, UnitId, UnitStatus, Weapon};
 
-use super::command::UiCommand;
-use super::style::{self, named_button, unit_picker};
+use crate::ui::command::UiCommand;
+use crate::ui::widgets::style::{self, named_button, unit_picker};
 
 /// The edit form.
 #[derive(Debug)]
@@ -98,9 +101,9 @@ pub fn edit_ui(ui: &mut Ui, game: &Game, form: &mut EditForm, queue: &mut Vec<Ui
         unit_edit_ui(ui, game, form, id, queue);
     }
     ui.separator();
-    super::edit_game::new_unit_ui(ui, form, queue);
+    game::new_unit_ui(ui, form, queue);
     ui.separator();
-    super::edit_game::game_edit_ui(ui, game, queue);
+    game::game_edit_ui(ui, game, queue);
 }
 
 fn unit_edit_ui(
@@ -232,13 +235,13 @@ fn unit_edit_ui(
             ui.radio_value(&mut s.pull_back, PullBack::PullingBack, "pulling back");
             ui.radio_value(&mut s.pull_back, PullBack::Regrouping, "regrouping");
         });
-        super::style::stepper(
+        style::stepper(
             ui,
             "Times interrupted this turn",
             &mut s.times_interrupted,
             9,
         );
-        super::style::stepper(
+        style::stepper(
             ui,
             "Interrupts made this turn",
             &mut s.interrupts_made,

@@ -8,8 +8,8 @@ use ambush_core::odds::Distribution;
 use ambush_core::rules::fire::{self, FireModifiers, OptimumReach};
 use ambush_core::unit::{Side, UnitId};
 
-use super::command::UiCommand;
-use super::style::{self, unit_picker};
+use crate::ui::command::UiCommand;
+use crate::ui::widgets::style::{self, unit_picker};
 
 /// The fire form.
 #[derive(Debug, Default)]
@@ -179,7 +179,7 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
         ui.checkbox(&mut m.attacker_pinned, "Pinned (−1)");
     });
     ui.horizontal_wrapped(|ui| {
-        super::style::number(
+        style::number(
             ui,
             "Dice lost to interruptions and Overwatch fire:",
             &mut m.interruption_dice,
@@ -210,13 +210,13 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
         ui.checkbox(&mut m.solid_cover, "Behind Solid Cover (+1 Defense)");
     });
     ui.horizontal_wrapped(|ui| {
-        super::style::number(
+        style::number(
             ui,
             "Referee's adjustment to Firepower:",
             &mut m.firepower_adjust,
             ambush_core::limits::POOL_ADJUST.range(),
         );
-        super::style::number(
+        style::number(
             ui,
             "to Defense:",
             &mut m.defense_adjust,
@@ -228,8 +228,8 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
     let defense = fire::defense(target, &form.modifiers);
     ui.separator();
     ui.columns(2, |cols| {
-        super::result::pool_ui(&mut cols[0], "Firepower", &firepower);
-        super::result::pool_ui(&mut cols[1], "Defense", &defense);
+        crate::ui::widgets::result::pool_ui(&mut cols[0], "Firepower", &firepower);
+        crate::ui::widgets::result::pool_ui(&mut cols[1], "Defense", &defense);
     });
     if !firepower.is_empty() {
         let key: OddsKey = (
@@ -244,7 +244,7 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
             form.odds = Some((key, dist));
         }
         if let Some((_, dist)) = &form.odds {
-            super::odds_view::casualties_ui(ui, dist);
+            crate::ui::widgets::odds_view::casualties_ui(ui, dist);
         }
     }
     ui.separator();
@@ -291,6 +291,6 @@ fn last_fire_ui(ui: &mut Ui, game: &Game) {
     ) {
         ui.separator();
         style::heading(ui, "Result");
-        super::result::entry_result_ui(ui, game, index);
+        crate::ui::widgets::result::entry_result_ui(ui, game, index);
     }
 }

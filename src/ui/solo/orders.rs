@@ -8,12 +8,13 @@ use ambush_core::solo::plan::{self, Step};
 use ambush_core::solo::{self, View};
 use ambush_core::unit::{Movement, Side, UnitId};
 
-use super::solo::SoloForm;
-use super::solo_questions::{ground_ui, sight_ui};
-use super::style::{self, named_button};
+use super::SoloForm;
+use super::questions::{ground_ui, sight_ui};
+use crate::ui::command::UiCommand;
+use crate::ui::widgets::style::{self, named_button};
 
 /// One card per Insurgent unit still to act.
-pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
+pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     style::heading(ui, "Insurgent orders");
     let regulars: Vec<(UnitId, String)> = state
@@ -24,7 +25,7 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mu
     let waiting: Vec<UnitId> = state.units_in_play(Side::Insurgent).map(|u| u.id).collect();
     let views: Vec<(UnitId, Vec<View>)> = waiting.iter().map(|&u| (u, form.sees(u))).collect();
     let orders = form.orders(game, views);
-    empty_markers_ui(ui, game, form, plan);
+    empty_markers_ui(ui, game, form, queue);
     if orders.is_empty() {
         ui.label("Every Insurgent unit has acted: end the turn.");
         return;
@@ -44,7 +45,7 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mu
                 if !hidden {
                     ui.label(RichText::new(format!("Why: {}", order.reason)).italics());
                 }
-                carry_out_ui(ui, game, form, plan, unit.id, &order);
+                carry_out_ui(ui, game, form, queue, unit.id, &order);
                 return;
             }
             // Only a unit that can fire is asked what it sees, and only of Marines it could hit.
@@ -72,7 +73,9 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mu
                 }
             }
             if decide_button(ui, &name) {
-                plan.push(Step::always(unit_orders.decide.clone()));
+                queue.push(UiCommand::Plan(vec![Step::always(
+                    unit_orders.decide.clone(),
+                )]));
             }
         });
     }
@@ -90,7 +93,7 @@ fn decide_button(ui: &mut Ui, name: &str) -> bool {
 }
 
 /// Markers that hide nothing have their turn too, so the cards give nothing away.
-fn empty_markers_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Vec<Step>) {
+fn empty_markers_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     let regulars: Vec<UnitId> = state
         .units_in_play(Side::Regular)
@@ -110,11 +113,14 @@ fn empty_markers_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, plan: &mut Ve
                 return;
             }
             for r in &regulars {
-                super::solo_questions::marker_sight_ui(ui, game, form, &contact.marker, *r);
+                super::questions::marker_sight_ui(ui, game, form, &contact.marker, *r);
             }
             if decide_button(ui, &name) {
                 form.markers_done.push((contact.marker.clone(), state.turn));
-                plan.push(Step::note(None, format!("{name} decides: stay hidden")));
+                queue.push(UiCommand::Plan(vec![Step::note(
+                    None,
+                    format!("{name} decides: stay hidden"),
+                )]));
             }
         });
     }
@@ -125,7 +131,7 @@ fn carry_out_ui(
     ui: &mut Ui,
     game: &Game,
     form: &SoloForm,
-    plan: &mut Vec<Step>,
+    queue: &mut Vec<UiCommand>,
     unit: UnitId,
     order: &solo::OrderFor,
 ) {
@@ -142,30 +148,33 @@ fn carry_out_ui(
         )
         .clicked()
         {
-            plan.push(Step::note(
+            let mut steps = vec![Step::note(
                 Some(unit),
                 format!("Order: {} Carried out.", order.words),
-            ));
+            )];
             let seen: Vec<(UnitId, View)> =
                 form.sees(unit).into_iter().map(|v| (unit, v)).collect();
-            plan.extend(plan::order_steps(game, unit, &order.order, &seen));
+            steps.extend(plan::order_steps(game, unit, &order.order, &seen));
+            queue.push(UiCommand::Plan(steps));
         }
         for (button, what) in [
             ("No line of sight", "no line of sight"),
             ("Could not get through", "the way was blocked"),
         ] {
             if named_button(ui, button, &format!("{name}: {button}"), true).clicked() {
-                plan.push(Step::note(
-                    Some(unit),
-                    format!(
-                        "Order: {} Stopped on the table: {what}; it holds where it is.",
-                        order.words
+                queue.push(UiCommand::Plan(vec![
+                    Step::note(
+                        Some(unit),
+                        format!(
+                            "Order: {} Stopped on the table: {what}; it holds where it is.",
+                            order.words
+                        ),
                     ),
-                ));
-                plan.push(Step::always(Command::InsurgentAction {
-                    unit,
-                    movement: Movement::Halted,
-                }));
+                    Step::always(Command::InsurgentAction {
+                        unit,
+                        movement: Movement::Halted,
+                    }),
+                ]));
             }
         }
     });

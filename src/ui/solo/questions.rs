@@ -6,7 +6,7 @@ use egui::Ui;
 use ambush_core::game::Game;
 use ambush_core::unit::UnitId;
 
-use super::solo::{Sight, SoloForm};
+use super::{Sight, SoloForm};
 
 /// One question with its answers side by side: "Insurgents 4 sees Fireteam Alpha? no · yes ·
 /// within 6"". Each answer is named in full for screen readers and tests.
