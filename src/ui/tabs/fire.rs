@@ -1,4 +1,6 @@
-//! The Fire tab: attacker, target, every modifier as a labelled toggle, the pools, the roll.
+//! The Fire tab: attacker, target, what the game knows about the shot (shown, not asked), the
+//! table's facts as toggles, the pools, the roll; and the referee's correction, in words, for
+//! overruling what the game knows.
 
 use egui::{RichText, Ui};
 
@@ -6,7 +8,7 @@ use ambush_core::dice::Die;
 use ambush_core::game::{Command, Detail, FireContext, Game};
 use ambush_core::odds::Distribution;
 use ambush_core::rules::fire::{self, FireModifiers, OptimumReach};
-use ambush_core::unit::{Side, UnitId};
+use ambush_core::unit::{Side, Unit, UnitId};
 
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::style::{self, unit_picker};
@@ -20,6 +22,10 @@ pub struct FireForm {
     pub target: Option<UnitId>,
     /// Toggles as the referee left them.
     pub modifiers: FireModifiers,
+    /// The referee overrules what the game knows about this shot.
+    pub correcting: bool,
+    /// The referee's words for the correction.
+    pub correction: String,
     /// Why the unit fires.
     pub context: FireContext,
     /// The pair and game moment the toggles were last proposed for.
@@ -51,8 +57,18 @@ impl FireForm {
         };
         let key = (a, t, game.revision());
         if self.proposed_for == Some(key) {
+            self.modifiers.correction = self.correcting.then(|| self.correction.clone());
+            if !self.correcting {
+                self.modifiers = self.modifiers.as_the_state_says(
+                    attacker,
+                    target,
+                    state.settings.interruption_penalty,
+                );
+            }
             return;
         }
+        self.correcting = false;
+        self.correction.clear();
         let fresh = FireModifiers::proposed(attacker, target, state.settings.interruption_penalty);
         let same_attacker = self.proposed_for.is_some_and(|(x, _, _)| x == a);
         self.modifiers = if same_attacker {
@@ -168,47 +184,36 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
         ),
         None => state.distance(reach.base),
     };
+    known_ui(ui, &form.modifiers, attacker, target);
     let m = &mut form.modifiers;
-    ui.label(RichText::new(format!("{} (firing)", attacker.name)).strong());
+    ui.label(RichText::new("What the table shows").strong());
     ui.checkbox(
         &mut m.optimum_range,
         format!("Target within Optimum Range: {reach_words} (+1)"),
     );
-    ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut m.attacker_rapid, "Moved Rapid this turn (−1)");
-        ui.checkbox(&mut m.attacker_pinned, "Pinned (−1)");
-    });
-    ui.horizontal_wrapped(|ui| {
-        style::number(
-            ui,
-            "Dice lost to interruptions and Overwatch fire:",
-            &mut m.interruption_dice,
-            ambush_core::limits::LOST_DICE.range(),
-        );
-    });
     ui.checkbox(
         &mut m.beyond_effective_range,
         "Beyond effective range: hits need 7+",
     );
-    ui.add_space(4.0);
-    ui.label(RichText::new(format!("{} (target)", target.name)).strong());
     ui.checkbox(
         &mut m.target_exposed,
-        "Exposed: open ground, over 2\" from cover (+1 Firepower)",
+        format!(
+            "{} exposed: open ground, over 2\" from cover (+1 Firepower)",
+            target.name
+        ),
     );
-    let cautious = if attacker.side == Side::Insurgent {
-        "Moving Cautiously (+1 Defense, −1 Firepower)"
-    } else {
-        "Moving Cautiously (+1 Defense)"
-    };
-    ui.checkbox(&mut m.target_cautious, cautious);
-    ui.horizontal_wrapped(|ui| {
-        ui.checkbox(
-            &mut m.target_in_cover,
-            "In Cover, hunkered down (+1 Defense)",
-        );
-        ui.checkbox(&mut m.solid_cover, "Behind Solid Cover (+1 Defense)");
-    });
+    ui.checkbox(
+        &mut m.solid_cover,
+        format!("{} behind Solid Cover (+1 Defense)", target.name),
+    );
+    correction_ui(
+        ui,
+        &mut form.correcting,
+        &mut form.correction,
+        &mut form.modifiers,
+        attacker,
+    );
+    let m = &mut form.modifiers;
     ui.horizontal_wrapped(|ui| {
         style::number(
             ui,
@@ -293,4 +298,76 @@ fn last_fire_ui(ui: &mut Ui, game: &Game) {
         style::heading(ui, "Result");
         crate::ui::widgets::result::entry_result_ui(ui, game, index);
     }
+}
+
+/// What the game knows about the shot, in words: the firer's speed, Pinned, dice lost, a
+/// Cautious or In Cover target. Shown as the modifiers now stand (corrected or not).
+fn known_ui(ui: &mut Ui, m: &FireModifiers, attacker: &Unit, target: &Unit) {
+    ui.label(RichText::new("What the game knows").strong());
+    let mut facts = Vec::new();
+    if m.attacker_rapid {
+        facts.push(format!("{} moved Rapid this turn (−1)", attacker.name));
+    }
+    if m.attacker_pinned {
+        facts.push(format!("{} is Pinned (−1)", attacker.name));
+    }
+    if m.interruption_dice > 0 {
+        facts.push(format!(
+            "{} has lost {} to interruptions and earlier Overwatch shots",
+            attacker.name,
+            ambush_core::text::plural(usize::from(m.interruption_dice), "die", "dice")
+        ));
+    }
+    if m.target_cautious {
+        facts.push(if attacker.side == Side::Insurgent {
+            format!(
+                "{} is moving Cautiously (+1 Defense, −1 Firepower)",
+                target.name
+            )
+        } else {
+            format!("{} is moving Cautiously (+1 Defense)", target.name)
+        });
+    }
+    if m.target_in_cover {
+        facts.push(format!("{} is In Cover (+1 Defense)", target.name));
+    }
+    if facts.is_empty() {
+        facts.push("Nothing that changes the dice.".to_owned());
+    }
+    for fact in facts {
+        ui.label(format!("• {fact}"));
+    }
+}
+
+/// The referee's correction: overrule what the game knows, with the reason in words (logged).
+fn correction_ui(
+    ui: &mut Ui,
+    correcting: &mut bool,
+    words: &mut String,
+    m: &mut FireModifiers,
+    attacker: &Unit,
+) {
+    ui.checkbox(correcting, "Referee's correction: the game has this wrong");
+    if !*correcting {
+        return;
+    }
+    ui.indent("fire_correction", |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Why (goes in the log):");
+            ui.text_edit_singleline(words);
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut m.attacker_rapid, "Moved Rapid (−1)");
+            ui.checkbox(&mut m.attacker_pinned, "Pinned (−1)");
+            ui.checkbox(&mut m.target_cautious, "Target Cautious");
+            ui.checkbox(&mut m.target_in_cover, "Target In Cover");
+        });
+        style::number(
+            ui,
+            &format!("Dice {} has lost:", attacker.name),
+            &mut m.interruption_dice,
+            ambush_core::limits::LOST_DICE.range(),
+        );
+    });
+    m.correction = Some(words.clone());
 }

@@ -247,6 +247,11 @@ pub enum RuleError {
         /// The Insurgent unit.
         insurgent: String,
     },
+    /// A fire that says otherwise than what the game knows, with no referee's correction.
+    #[error(
+        "this fire does not match what the game knows: {0}. Fire as the state says, or give a referee's correction"
+    )]
+    NotAsTheStateSays(String),
     /// The interrupted unit's casualties and Morale check come before it returns fire.
     #[error(
         "{0} must settle its casualties and its Morale check first: only if it is then neither Pinned nor pulling back may it return fire"

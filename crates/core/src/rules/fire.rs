@@ -10,10 +10,14 @@ use crate::unit::{Side, Unit, Weapon};
 pub use super::matching::{Block, DEFENSE_KEEP, Matching, hits_closed_form, match_dice};
 pub use crate::limits::MAX_POOL;
 
-/// The situation of one attack, as the referee judges it at the table.
+/// The situation of one attack.
 ///
-/// Every field is a labelled toggle in the app, pre-set from the units' state by
-/// [`FireModifiers::proposed`]; the referee has the last word.
+/// Two kinds of facts meet here. What only the table shows (Optimum Range, open ground, Solid
+/// Cover, beyond effective range) and the referee's own adjustments are the referee's to give.
+/// What the game already knows (the firer's speed, Pinned, dice lost to interruptions and
+/// Overwatch shots, a Cautious target, a target In Cover) is [`FireModifiers::proposed`] from
+/// the units' state, and the gate refuses a fire whose fields say otherwise, unless the event
+/// carries a referee's [`FireModifiers::correction`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct FireModifiers {
@@ -39,6 +43,10 @@ pub struct FireModifiers {
     pub firepower_adjust: i8,
     /// The referee's own adjustment to Defense, in dice.
     pub defense_adjust: i8,
+    /// The referee overrules what the game knows about this fire, in the referee's words: the
+    /// fields the state would set are then taken as given, and the log says so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub correction: Option<String>,
 }
 
 /// How Regular units lose Firepower to interruptions (a per-game option).
@@ -90,7 +98,82 @@ impl FireModifiers {
             beyond_effective_range: false,
             firepower_adjust: 0,
             defense_adjust: 0,
+            correction: None,
         }
+    }
+
+    /// These modifiers with what the units' state says in place of the fields it knows: the
+    /// table's facts, the adjustments and any correction are kept.
+    pub fn as_the_state_says(
+        &self,
+        attacker: &Unit,
+        target: &Unit,
+        penalty: InterruptionPenalty,
+    ) -> Self {
+        Self {
+            optimum_range: self.optimum_range,
+            target_exposed: self.target_exposed,
+            solid_cover: self.solid_cover,
+            beyond_effective_range: self.beyond_effective_range,
+            firepower_adjust: self.firepower_adjust,
+            defense_adjust: self.defense_adjust,
+            correction: self.correction.clone(),
+            ..Self::proposed(attacker, target, penalty)
+        }
+    }
+
+    /// Where these modifiers say otherwise than the units' state, in words ("Alpha moved Rapid
+    /// this turn: the fire says it did not"); empty when they agree.
+    pub fn disagreements(
+        &self,
+        attacker: &Unit,
+        target: &Unit,
+        penalty: InterruptionPenalty,
+    ) -> Vec<String> {
+        let known = Self::proposed(attacker, target, penalty);
+        let yes_no = |claimed: bool, known: bool, fact: String| {
+            (claimed != known).then(|| {
+                if known {
+                    format!("{fact}, which the fire leaves out")
+                } else {
+                    format!("the fire counts {fact}, which the game does not know")
+                }
+            })
+        };
+        let (a, t) = (&attacker.name, &target.name);
+        let mut out: Vec<String> = [
+            yes_no(
+                self.attacker_rapid,
+                known.attacker_rapid,
+                format!("{a} moving Rapid"),
+            ),
+            yes_no(
+                self.attacker_pinned,
+                known.attacker_pinned,
+                format!("{a} Pinned"),
+            ),
+            yes_no(
+                self.target_cautious,
+                known.target_cautious,
+                format!("{t} moving Cautiously"),
+            ),
+            yes_no(
+                self.target_in_cover,
+                known.target_in_cover,
+                format!("{t} In Cover"),
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if self.interruption_dice != known.interruption_dice {
+            out.push(format!(
+                "{a} has lost {} to interruptions and earlier Overwatch shots this turn; the fire says {}",
+                plural(usize::from(known.interruption_dice), "die", "dice"),
+                self.interruption_dice
+            ));
+        }
+        out
     }
 
     /// The number attacker dice must reach: 4 inside effective range, 7 beyond it.

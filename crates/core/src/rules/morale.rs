@@ -63,6 +63,18 @@ pub struct RegularMoraleResult {
     pub outcome: RegularMorale,
 }
 
+/// What a failed Regular Morale check does: Pinned, or, for a unit already Pinned, Pull Back
+/// unless it holds a defensible position.
+pub const fn regular_failure(already_pinned: bool, defensible: bool) -> RegularMorale {
+    if !already_pinned {
+        RegularMorale::Pinned
+    } else if defensible {
+        RegularMorale::PinnedHoldingPosition
+    } else {
+        RegularMorale::PullBack
+    }
+}
+
 /// Resolves a Regular Morale check.
 ///
 /// `already_pinned` is the unit's state before the check; `defensible` is the referee's
@@ -76,12 +88,8 @@ pub fn regular_morale(
     let (successes, failures) = count_successes(faces, modifier);
     let outcome = if successes > failures {
         RegularMorale::Stand
-    } else if !already_pinned {
-        RegularMorale::Pinned
-    } else if defensible {
-        RegularMorale::PinnedHoldingPosition
     } else {
-        RegularMorale::PullBack
+        regular_failure(already_pinned, defensible)
     };
     RegularMoraleResult {
         die: None,

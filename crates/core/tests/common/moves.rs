@@ -82,6 +82,12 @@ pub fn pending_id(game: &Game, matches: impl Fn(&ambush_core::game::PendingStep)
 
 /// The gate refuses the command; it asks for no dice and changes nothing.
 pub fn refused(game: &mut Game, command: Command) -> RuleError {
+    let command = as_known(game, command);
+    refused_as_given(game, command)
+}
+
+/// [`refused`] for a command exactly as given: a fire's fields are not filled in from the state.
+pub fn refused_as_given(game: &mut Game, command: Command) -> RuleError {
     let before = game.state().clone();
     let mut typed = DiceSource::typed(vec![vec![6u8; 10]; 8]);
     let error = match game.play(command.clone(), &mut typed) {
@@ -142,6 +148,7 @@ pub fn dice_for(game: &Game, command: &Command, face: u8) -> Vec<Vec<u8>> {
 }
 
 pub fn play_all(game: &mut Game, command: Command, face: u8) {
+    let command = as_known(game, command);
     let faces = dice_for(game, &command, face);
     let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
     play(game, command, &slices);
@@ -158,4 +165,33 @@ pub fn pin(game: &mut Game, unit: UnitId) {
         },
         1,
     );
+}
+
+/// A fire with no referee's correction, with what the game knows about it (the firer's speed,
+/// Pinned, dice lost, a Cautious or In Cover target) filled in from the state, as the desk
+/// does; any other command as it is.
+pub fn as_known(game: &Game, command: Command) -> Command {
+    let state = game.state();
+    match command {
+        Command::Fire {
+            attacker,
+            target,
+            modifiers,
+            context,
+        } if modifiers.correction.is_none() => {
+            let modifiers = match (state.unit(attacker), state.unit(target)) {
+                (Some(a), Some(t)) => {
+                    modifiers.as_the_state_says(a, t, state.settings.interruption_penalty)
+                }
+                _ => modifiers,
+            };
+            Command::Fire {
+                attacker,
+                target,
+                modifiers,
+                context,
+            }
+        }
+        other => other,
+    }
 }

@@ -137,6 +137,21 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
                 beyond_effective_range: pick(6) == 0,
                 ..FireModifiers::default()
             };
+            // Mostly as the state says; now and then a referee's correction, or a fire that
+            // contradicts the state (which the gate refuses).
+            let modifiers = match (pick(6), state.unit(attacker), state.unit(target)) {
+                (0, _, _) => modifiers,
+                (1, _, _) => FireModifiers {
+                    attacker_rapid: pick(2) == 0,
+                    interruption_dice: pick(3) as u8,
+                    correction: Some("the referee's call".to_owned()),
+                    ..modifiers
+                },
+                (_, Some(a), Some(t)) => {
+                    modifiers.as_the_state_says(a, t, state.settings.interruption_penalty)
+                }
+                _ => modifiers,
+            };
             Command::Fire {
                 attacker,
                 target,

@@ -142,6 +142,23 @@ fn fedayeen_example_pools_and_engine() {
         )
         .expect("edit applies");
     }
+    // They have hunkered down In Cover: the game knows it, so the fire need not say it.
+    let status = ambush_core::unit::UnitStatus {
+        in_cover: true,
+        ..game
+            .state()
+            .unit(target)
+            .map(|u| u.status.clone())
+            .unwrap_or_default()
+    };
+    game.play(
+        Command::SetStatus {
+            unit: target,
+            status,
+        },
+        &mut dice,
+    )
+    .expect("edit applies");
     game.play(
         Command::Activate {
             unit: alpha,

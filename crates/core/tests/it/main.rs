@@ -10,6 +10,7 @@ mod booklet_examples;
 mod booklet_order;
 mod contacts;
 mod dice_roles;
+mod fire_knows;
 mod fixtures;
 mod gate;
 mod journal;

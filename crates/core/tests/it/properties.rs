@@ -80,6 +80,7 @@ prop_compose! {
             beyond_effective_range: flags[7],
             firepower_adjust,
             defense_adjust,
+            correction: None,
         }
     }
 }

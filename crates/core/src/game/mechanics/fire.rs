@@ -1,7 +1,7 @@
 //! Fire combat: who may fire at whom, when, and what the dice do.
 
 use crate::dice::{DiceRequest, DiceRole, Faces};
-use crate::limits::{LOST_DICE, POOL_ADJUST};
+use crate::limits::{LOST_DICE, NOTE_CHARS, POOL_ADJUST};
 use crate::rules::fire::{self, FireModifiers};
 use crate::unit::{PullBack, Side, Unit, UnitId};
 
@@ -46,6 +46,7 @@ impl GameState {
             Side::Insurgent => self.check_insurgent_fire(attacker, target, context)?,
             Side::Regular => self.check_regular_fire(attacker, target, context)?,
         }
+        self.check_what_is_known(attacker, target, modifiers)?;
         let fp = fire::firepower(attacker, modifiers);
         let dp = fire::defense(target, modifiers);
         let mut request = DiceRequest::none();
@@ -68,6 +69,34 @@ impl GameState {
             }
         }
         Ok(request)
+    }
+
+    /// What the game knows about a fire is not the event's to say (rules version 3 on): the
+    /// fields the state sets must agree with it, unless the referee corrects them in words.
+    fn check_what_is_known(
+        &self,
+        attacker: &Unit,
+        target: &Unit,
+        modifiers: &FireModifiers,
+    ) -> Result<()> {
+        if let Some(words) = &modifiers.correction {
+            let chars = if words.trim().is_empty() {
+                0
+            } else {
+                words.chars().count()
+            };
+            NOTE_CHARS.check(chars as i64)?;
+            return Ok(());
+        }
+        if !self.rules_at_least(3) {
+            return Ok(());
+        }
+        let differ = modifiers.disagreements(attacker, target, self.settings.interruption_penalty);
+        if differ.is_empty() {
+            Ok(())
+        } else {
+            Err(RuleError::NotAsTheStateSays(differ.join("; ")))
+        }
     }
 
     fn check_insurgent_fire(
@@ -338,6 +367,16 @@ impl GameState {
             &defense,
             casualties,
         ));
+        if let Some(words) = &modifiers.correction {
+            outcome.notes.insert(
+                0,
+                format!(
+                    "Referee's correction: {} — {attacker_name} fires {}",
+                    words.trim(),
+                    firepower.notation()
+                ),
+            );
+        }
         if casualties > 0 {
             self.push_due(
                 PendingStep::Casualties {
