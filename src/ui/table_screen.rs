@@ -51,8 +51,7 @@ pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
     ui.separator();
     // What is due and whose answer it is, from the agenda every screen draws from.
     let due: Vec<String> = state
-        .agenda(scenario)
-        .due
+        .due_steps(scenario)
         .iter()
         .map(|step| format!("{} — {}", step.words, step.answers.name()))
         .collect();

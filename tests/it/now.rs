@@ -223,3 +223,61 @@ fn forms_follow_the_game_the_tests_tab_takes_the_unit_activating() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn overwatch_answers_an_interruption_before_the_reaction_test_one_click_each() {
+    let dir = temp_dir("now-overwatch-first");
+    // Seed 39: Insurgents 1 pass their Interrupt check (the first roll of the game).
+    let mut harness = app_seeded(&dir, false, 39);
+    new_game(&mut harness);
+    let mut clicks = 0;
+    clicks += click_in_view(&mut harness, "Activate Fireteam Bravo: Overwatch");
+    clicks += click_in_view(&mut harness, "Activate Fireteam Alpha: Cautious");
+    // Bravo is on Overwatch: the interruption is declared first, so Bravo may answer it.
+    clicks += click_in_view(
+        &mut harness,
+        "Insurgents 1 will interrupt Fireteam Alpha's movement (Overwatch may answer first) (Interrupt check first)",
+    );
+    clicks += click_in_view(
+        &mut harness,
+        "Fireteam Bravo on Overwatch answers Insurgents 1's interruption (Reaction test)",
+    );
+    clicks += click_in_view(
+        &mut harness,
+        "Insurgents 1 interrupts Fireteam Alpha's movement",
+    );
+    assert_eq!(clicks, 5);
+    let kinds: Vec<&str> = played(&harness)
+        .iter()
+        .map(|c| match c {
+            Command::Activate { .. } => "activate",
+            Command::QualityCheck { .. } => "interrupt check",
+            Command::DeclareInterrupt { .. } => "declared",
+            Command::ReactionTest {
+                kind: ambush_core::game::ReactionKind::Overwatch,
+                ..
+            } => "overwatch test",
+            Command::ReactionTest { .. } => "reaction test",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "activate",
+            "activate",
+            "interrupt check",
+            "declared",
+            "overwatch test",
+            "reaction test"
+        ]
+    );
+    // Once the test is taken, Overwatch is too late: no Overwatch test is offered.
+    assert!(
+        harness
+            .query_by_label(
+                "Fireteam Bravo on Overwatch answers Insurgents 1's interruption (Reaction test)"
+            )
+            .is_none()
+    );
+}

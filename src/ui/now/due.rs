@@ -5,17 +5,22 @@
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{CasualtyPick, Command, DueStep, Game, PendingStep};
+use ambush_core::game::{Agenda, CasualtyPick, Command, DueStep, Game, PendingStep};
 
 use super::super::command::UiCommand;
 use super::NowForm;
 use crate::ui::widgets::odds_view::{first_aid_words, morale_words};
 
 /// Draws the steps due.
-pub fn due_ui(ui: &mut Ui, game: &Game, form: &mut NowForm, queue: &mut Vec<UiCommand>) {
+pub fn due_ui(
+    ui: &mut Ui,
+    game: &Game,
+    agenda: &Agenda,
+    form: &mut NowForm,
+    queue: &mut Vec<UiCommand>,
+) {
     let state = game.state();
     form.casualties.retain(|id, _| state.pending(*id).is_some());
-    let agenda = state.agenda(game.scenario());
     if agenda.due.is_empty() {
         return;
     }

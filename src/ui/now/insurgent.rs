@@ -1,84 +1,74 @@
 //! The Insurgent phase on the Now view: the Regulars' answers to Insurgent units acting, the
 //! Insurgent units still to act (in a two-player game), Hot Spots to neutralize, the end of the
-//! turn.
+//! turn. Every button is an agenda item.
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{Command, FireContext, Game};
-use ambush_core::unit::{Movement, Side};
+use ambush_core::game::{Agenda, AgendaItem, Command, FireContext, Game};
+use ambush_core::unit::{Side, UnitId};
 
 use super::super::command::UiCommand;
-use super::{NowForm, action, aimed_row_ui, small_action, targets_ui};
+use super::{NowForm, action, aimed_row_ui, small_item, targets_ui};
 use crate::ui::solo::SoloForm;
 
 /// Draws the Insurgent phase.
 pub fn insurgent_phase_ui(
     ui: &mut Ui,
     game: &Game,
+    agenda: &Agenda,
     form: &mut NowForm,
     solo: &SoloForm,
     queue: &mut Vec<UiCommand>,
 ) {
     let state = game.state();
     // Insurgent units acting may be answered: Overwatch fire, and reactions.
-    for ins in state.units_seen(Side::Insurgent) {
-        if !state.acting_in_insurgent_phase(ins) {
-            continue;
-        }
-        for reg in state.units_in_play(Side::Regular) {
-            for (context, words) in [
-                (FireContext::Overwatch, "fires from Overwatch at"),
-                (FireContext::Reaction, "reacts: fires at"),
-            ] {
-                let fire = Command::Fire {
+    for reg in state.units_in_play(Side::Regular) {
+        for item in agenda.of(reg.id) {
+            let Command::Fire {
+                target, context, ..
+            } = item.command
+            else {
+                continue;
+            };
+            let words = match context {
+                FireContext::Overwatch => "fires from Overwatch at",
+                FireContext::Reaction => "reacts: fires at",
+                FireContext::Activation | FireContext::Interrupt => continue,
+            };
+            let ins = state.unit(target).map_or("", |u| u.name.as_str());
+            let name = format!("{} {words} {ins}", reg.name);
+            if crate::ui::widgets::style::named_button(ui, name.as_str(), &name, true).clicked() {
+                form.aim = Some(super::Aim {
                     attacker: reg.id,
-                    target: ins.id,
-                    modifiers: Default::default(),
+                    target,
                     context,
-                };
-                if game.check(&fire).is_err() {
-                    continue;
-                }
-                let name = format!("{} {words} {}", reg.name, ins.name);
-                if crate::ui::widgets::style::named_button(ui, name.as_str(), &name, true).clicked()
-                {
-                    form.aim = Some(super::Aim {
-                        attacker: reg.id,
-                        target: ins.id,
-                        context,
-                        revision: game.revision(),
-                    });
-                }
+                    revision: game.revision(),
+                });
             }
         }
     }
     if !state.settings.solo {
         for ins in state.units_seen(Side::Insurgent) {
-            unit_turn_ui(ui, game, form, ins.id, queue);
+            unit_turn_ui(ui, game, agenda, form, ins.id, queue);
         }
     }
     aimed_row_ui(ui, game, form, solo, queue);
     // What the Regulars may still declare this turn.
-    let mut extras = Vec::new();
-    for reg in state.units_in_play(Side::Regular) {
-        extras.extend(
-            state
-                .moves_for(game.scenario(), reg.id)
-                .into_iter()
-                .filter(|c| {
-                    matches!(
-                        c,
-                        Command::NeutralizeHotSpot { .. } | Command::DeclareInCover { .. }
-                    )
-                }),
-        );
-    }
+    let extras: Vec<&AgendaItem> = state
+        .units_in_play(Side::Regular)
+        .flat_map(|reg| agenda.of(reg.id))
+        .filter(|item| {
+            matches!(
+                item.command,
+                Command::NeutralizeHotSpot { .. } | Command::DeclareInCover { .. }
+            )
+        })
+        .collect();
     if !extras.is_empty() {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Also:").strong());
-            for command in extras {
-                let label = command.facts(state).label;
-                small_action(ui, game, &label, &label, command, queue);
+            for item in extras {
+                small_item(ui, &item.label, &item.label, item, queue);
             }
         });
     }
@@ -89,47 +79,47 @@ pub fn insurgent_phase_ui(
 fn unit_turn_ui(
     ui: &mut Ui,
     game: &Game,
+    agenda: &Agenda,
     form: &mut NowForm,
-    id: ambush_core::unit::UnitId,
+    id: UnitId,
     queue: &mut Vec<UiCommand>,
 ) {
     let state = game.state();
     let Some(unit) = state.unit(id) else {
         return;
     };
-    let speeds: Vec<Command> = [Movement::Halted, Movement::Cautious, Movement::Rapid]
-        .into_iter()
-        .map(|movement| Command::InsurgentAction { unit: id, movement })
-        .filter(|c| game.check(c).is_ok())
+    let items: Vec<&AgendaItem> = agenda
+        .of(id)
+        .iter()
+        .filter(|item| {
+            matches!(
+                item.command,
+                Command::InsurgentAction { .. }
+                    | Command::JoinUnit { .. }
+                    | Command::LeaveTable { .. }
+            )
+        })
         .collect();
-    let joins: Vec<Command> = state
-        .moves_for(game.scenario(), id)
-        .into_iter()
-        .filter(|c| matches!(c, Command::JoinUnit { .. } | Command::LeaveTable { .. }))
-        .collect();
-    if !speeds.is_empty() || !joins.is_empty() {
+    if !items.is_empty() {
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 RichText::new(format!("{}:", unit.name))
                     .size(super::style::ACTION)
                     .strong(),
             );
-            for command in speeds {
-                let Command::InsurgentAction { movement, .. } = command else {
-                    continue;
+            for item in items {
+                let text = match item.command {
+                    Command::InsurgentAction { movement, .. } => movement.name().to_owned(),
+                    _ => item.label.clone(),
                 };
-                let label = command.facts(state).label;
-                small_action(ui, game, movement.name(), &label, command, queue);
-            }
-            for command in joins {
-                let label = command.facts(state).label;
-                small_action(ui, game, &label, &label, command, queue);
+                small_item(ui, &text, &item.label, item, queue);
             }
         });
     }
     targets_ui(
         ui,
         game,
+        agenda,
         form,
         id,
         FireContext::Activation,

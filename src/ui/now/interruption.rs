@@ -1,21 +1,39 @@
 //! An activation's interruptions on the Now view: each interruption with what may answer it,
-//! in the order its Reaction test gave, and the Insurgents who may still interrupt.
+//! in the order the rules give (Overwatch before the Reaction test, then who acts first as the
+//! test said), and the Insurgents who may still interrupt. Every button is an agenda item.
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{Command, FireContext, Game, Interruption, QualityPurpose, ReactionKind};
-use ambush_core::rules::checks::ReactionModifiers;
-use ambush_core::unit::{Movement, Side, Unit, UnitId};
+use ambush_core::game::{
+    Agenda, AgendaItem, Command, FireContext, Game, Interruption, ReactionKind,
+};
+use ambush_core::unit::{Side, Unit};
 
 use super::super::command::UiCommand;
 use super::fire_row::{Shot, fire_row_ui};
-use super::{NowForm, small_command};
+use super::{NowForm, fire_targets, item_button, small_item};
 use crate::ui::solo::SoloForm;
+
+/// The agenda's items of one side's units whose command matches.
+fn items_where<'a>(
+    agenda: &'a Agenda,
+    game: &'a Game,
+    side: Side,
+    keep: impl Fn(&Command) -> bool + 'a,
+) -> impl Iterator<Item = &'a AgendaItem> + 'a {
+    agenda
+        .units
+        .iter()
+        .filter(move |u| game.state().unit(u.unit).is_some_and(|x| x.side == side))
+        .flat_map(|u| u.items.iter())
+        .filter(move |item| keep(&item.command))
+}
 
 /// One interruption and what may answer it, the likeliest first.
 pub(super) fn interruption_ui(
     ui: &mut Ui,
     game: &Game,
+    agenda: &Agenda,
     form: &mut NowForm,
     solo: &SoloForm,
     i: &Interruption,
@@ -29,10 +47,10 @@ pub(super) fn interruption_ui(
         ReactionKind::InterruptFire => "fire",
         _ => "movement",
     };
-    let who_first = if i.insurgents_first {
-        "the Insurgents act first"
-    } else {
-        "the Regulars react first"
+    let who_first = match (i.tested, i.insurgents_first) {
+        (false, _) => "Overwatch may answer before the Reaction test",
+        (true, true) => "the Insurgents act first",
+        (true, false) => "the Regulars react first",
     };
     ui.label(
         RichText::new(format!(
@@ -42,6 +60,17 @@ pub(super) fn interruption_ui(
         .size(super::style::HEADING - 2.0)
         .strong(),
     );
+    overwatch_ui(ui, game, agenda, form, solo, i, queue);
+    if !i.tested {
+        // The declared interruption's Reaction test, once Overwatch has answered.
+        for item in agenda.of(ins.id).iter().filter(|item| {
+            matches!(item.command, Command::ReactionTest { regular, kind, .. }
+                if regular == reg.id && kind == i.kind)
+        }) {
+            item_button(ui, item, queue);
+        }
+        return;
+    }
     let two_player = !state.settings.solo;
     let insurgent_turn = |ui: &mut Ui, form: &mut NowForm, queue: &mut Vec<UiCommand>| {
         if two_player {
@@ -58,17 +87,20 @@ pub(super) fn interruption_ui(
                 queue,
             );
             ui.horizontal_wrapped(|ui| {
-                for movement in [Movement::Cautious, Movement::Rapid] {
-                    small_command(
-                        ui,
-                        game,
-                        &format!("or moves {}", movement.name()),
-                        Command::InterruptMove {
-                            unit: ins.id,
-                            movement,
-                        },
-                        queue,
-                    );
+                for item in agenda
+                    .of(ins.id)
+                    .iter()
+                    .filter(|item| matches!(item.command, Command::InterruptMove { .. }))
+                {
+                    if let Command::InterruptMove { movement, .. } = item.command {
+                        small_item(
+                            ui,
+                            &format!("or moves {}", movement.name()),
+                            &item.label,
+                            item,
+                            queue,
+                        );
+                    }
                 }
             });
         }
@@ -89,58 +121,71 @@ pub(super) fn interruption_ui(
         },
         queue,
     );
-    small_command(
-        ui,
-        game,
-        &format!("{} moves into cover or out of sight instead", reg.name),
-        Command::ReactMove {
-            unit: reg.id,
-            insurgent: ins.id,
-        },
-        queue,
-    );
+    for item in agenda.of(reg.id).iter().filter(
+        |item| matches!(item.command, Command::ReactMove { insurgent, .. } if insurgent == ins.id),
+    ) {
+        small_item(
+            ui,
+            &format!("{} moves into cover or out of sight instead", reg.name),
+            &item.label,
+            item,
+            queue,
+        );
+    }
     if !i.insurgents_first {
         insurgent_turn(ui, form, queue);
     }
-    // Friends in sight, and Overwatch units, may answer too.
+    // Friends in sight that have not activated may react too, spending their activation.
     ui.horizontal_wrapped(|ui| {
         for friend in state.units_in_play(Side::Regular) {
-            if friend.id == reg.id {
+            if friend.id == reg.id
+                || !fire_targets(agenda, friend.id, FireContext::Reaction).contains(&ins.id)
+            {
                 continue;
             }
-            let reacting = Command::Fire {
-                attacker: friend.id,
-                target: ins.id,
-                modifiers: Default::default(),
-                context: FireContext::Reaction,
-            };
-            if game.check(&reacting).is_ok() {
-                let name = format!(
-                    "{} reacts to {} (spends its activation)",
-                    friend.name, ins.name
-                );
-                if crate::ui::widgets::style::named_button(ui, name.as_str(), &name, true).clicked()
-                {
-                    form.aim = Some(super::Aim {
-                        attacker: friend.id,
-                        target: ins.id,
-                        context: FireContext::Reaction,
-                        revision: game.revision(),
-                    });
-                }
-            }
-            small_command(
-                ui,
-                game,
-                &format!("{} on Overwatch: Reaction test", friend.name),
-                Command::ReactionTest {
-                    insurgent: ins.id,
-                    regular: friend.id,
-                    kind: ReactionKind::Overwatch,
-                    modifiers: ReactionModifiers::proposed(friend),
-                },
-                queue,
+            let name = format!(
+                "{} reacts to {} (spends its activation)",
+                friend.name, ins.name
             );
+            if crate::ui::widgets::style::named_button(ui, name.as_str(), &name, true).clicked() {
+                form.aim = Some(super::Aim {
+                    attacker: friend.id,
+                    target: ins.id,
+                    context: FireContext::Reaction,
+                    revision: game.revision(),
+                });
+            }
+        }
+    });
+}
+
+/// Overwatch answers to an interruption: each Overwatch unit's Reaction test, then its fire.
+fn overwatch_ui(
+    ui: &mut Ui,
+    game: &Game,
+    agenda: &Agenda,
+    form: &mut NowForm,
+    solo: &SoloForm,
+    i: &Interruption,
+    queue: &mut Vec<UiCommand>,
+) {
+    let state = game.state();
+    ui.horizontal_wrapped(|ui| {
+        let tests = items_where(agenda, game, Side::Regular, |c| {
+            matches!(c, Command::ReactionTest { insurgent, kind: ReactionKind::Overwatch, .. }
+                if *insurgent == i.insurgent)
+        });
+        for item in tests {
+            if let Command::ReactionTest { regular, .. } = item.command {
+                let name = state.unit(regular).map_or("", |u| u.name.as_str());
+                small_item(
+                    ui,
+                    &format!("{name} on Overwatch: Reaction test"),
+                    &item.label,
+                    item,
+                    queue,
+                );
+            }
         }
     });
     for friend in state.units_in_play(Side::Regular) {
@@ -152,7 +197,7 @@ pub(super) fn interruption_ui(
                 solo,
                 Shot {
                     attacker: friend.id,
-                    target: ins.id,
+                    target: i.insurgent,
                     context: FireContext::Overwatch,
                 },
                 queue,
@@ -162,17 +207,18 @@ pub(super) fn interruption_ui(
 }
 
 /// The Insurgent units that may interrupt the unit activating (a two-player game): a row of
-/// buttons, one per unit, for each thing it may interrupt.
+/// buttons, one per unit, for what it may interrupt; a unit with no leader takes its Interrupt
+/// check first, in the same click.
 pub(super) fn interrupts_ui(
     ui: &mut Ui,
     game: &Game,
+    agenda: &Agenda,
     form: &mut NowForm,
     active: &Unit,
     queue: &mut Vec<UiCommand>,
 ) {
     let state = game.state();
-    // What is interrupted: the movement of a unit moving, unless the referee says its fire; a
-    // unit standing still has only its fire.
+    // What is interrupted: the movement of a unit moving, unless the referee says its fire.
     let chosen = form
         .interrupt_fire
         .filter(|(unit, revision, _)| *unit == active.id && *revision == state.turn)
@@ -181,105 +227,83 @@ pub(super) fn interrupts_ui(
     let fire = kind == ReactionKind::InterruptFire;
     let mut options = Vec::new();
     for ins in state.units_seen(Side::Insurgent) {
-        let test = Command::ReactionTest {
-            insurgent: ins.id,
-            regular: active.id,
-            kind,
-            modifiers: ReactionModifiers::proposed(active),
-        };
-        let check = Command::QualityCheck {
-            unit: ins.id,
-            purpose: QualityPurpose::Interrupt,
-        };
-        // A unit without a leader tests first; the Reaction test follows if it passes.
-        let series = if game.check(&test).is_ok() {
-            vec![test.clone()]
-        } else if ins.needs_interrupt_check()
-            && game.check(&check).is_ok()
-            && state.allows_once_checked(game.scenario(), ins.id, &test)
+        let start = state.interrupt_command(ins.id, active, kind);
+        let items = agenda.of(ins.id);
+        let series = if let Some(item) = items.iter().find(|item| item.command == start) {
+            (vec![item.command.clone()], item.label.clone())
+        } else if let Some(item) = items
+            .iter()
+            .find(|item| item.after_check.as_ref() == Some(&start))
         {
-            vec![check, test.clone()]
+            (
+                vec![item.command.clone(), start.clone()],
+                item.label.clone(),
+            )
         } else {
             continue;
         };
-        let mut label = test.facts(state).label;
-        if series.len() > 1 {
-            label.push_str(" (Interrupt check first)");
-        }
-        options.push((ins, series, label));
+        options.push((ins, series));
     }
-    if options.is_empty() {
-        return;
-    }
-    // The likeliest first: the units with the most figures.
-    options.sort_by_key(|(ins, _, _)| std::cmp::Reverse(ins.firing_count()));
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Interrupt its").strong());
-        if active.moving() {
-            for (words, value) in [("movement", false), ("fire", true)] {
-                if ui.selectable_label(fire == value, words).clicked() {
-                    form.interrupt_fire = Some((active.id, state.turn, value));
+    if !options.is_empty() {
+        // The likeliest first: the units with the most figures.
+        options.sort_by_key(|(ins, _)| std::cmp::Reverse(ins.firing_count()));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Interrupt its").strong());
+            if active.moving() {
+                for (words, value) in [("movement", false), ("fire", true)] {
+                    if ui.selectable_label(fire == value, words).clicked() {
+                        form.interrupt_fire = Some((active.id, state.turn, value));
+                    }
+                }
+            } else {
+                ui.label(RichText::new("fire").strong());
+            }
+            ui.label(":");
+            for (ins, (series, label)) in options {
+                let text = if series.len() > 1 {
+                    format!("{} (check)", ins.name)
+                } else {
+                    ins.name.clone()
+                };
+                let response = ui.button(text);
+                response
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                if response.clicked() {
+                    queue.push(UiCommand::PlaySeries(series));
                 }
             }
-        } else {
-            ui.label(RichText::new("fire").strong());
-        }
-        ui.label(":");
-        for (ins, series, label) in options {
-            let text = if series.len() > 1 {
-                format!("{} (check)", ins.name)
-            } else {
-                ins.name.clone()
-            };
-            let response = ui.button(text);
-            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-            if response.clicked() {
-                queue.push(UiCommand::PlaySeries(series));
-            }
-        }
-    });
+        });
+    }
     // A Pinned Regular unit may be fired on with no test, the interrupt sacrificed.
     for ins in state.units_seen(Side::Insurgent) {
-        for target in state.units_in_play(Side::Regular) {
-            let sacrifice = Command::Fire {
-                attacker: ins.id,
-                target: target.id,
-                modifiers: Default::default(),
-                context: FireContext::Interrupt,
+        if state.interruption_by(ins.id).is_some() {
+            continue;
+        }
+        for item in agenda.of(ins.id).iter().filter(|item| {
+            matches!(
+                item.command,
+                Command::Fire {
+                    context: FireContext::Interrupt,
+                    ..
+                }
+            )
+        }) {
+            let Command::Fire { target, .. } = item.command else {
+                continue;
             };
-            if state.interruption_by(ins.id).is_none() && game.check(&sacrifice).is_ok() {
-                let name = format!(
-                    "{} sacrifices its interrupt to fire at {} (Pinned)",
-                    ins.name, target.name
-                );
-                action_named_aim(ui, game, &name, ins.id, target.id, queue);
+            let name = format!(
+                "{} sacrifices its interrupt to fire at {} (Pinned)",
+                ins.name,
+                state.unit(target).map_or("", |u| u.name.as_str())
+            );
+            let text = RichText::new(&name).size(super::style::ACTION).strong();
+            let button =
+                egui::Button::new(text).min_size(egui::vec2(0.0, super::style::ACTION_HEIGHT));
+            let response = ui.add(button);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+            if response.clicked() {
+                queue.push(UiCommand::Play(item.command.clone()));
             }
         }
     }
-}
-
-/// A fire with no judgement to make beyond the units' state.
-fn action_named_aim(
-    ui: &mut Ui,
-    game: &Game,
-    name: &str,
-    attacker: UnitId,
-    target: UnitId,
-    queue: &mut Vec<UiCommand>,
-) {
-    let state = game.state();
-    let (Some(a), Some(t)) = (state.unit(attacker), state.unit(target)) else {
-        return;
-    };
-    let command = Command::Fire {
-        attacker,
-        target,
-        modifiers: ambush_core::rules::fire::FireModifiers::proposed(
-            a,
-            t,
-            state.settings.interruption_penalty,
-        ),
-        context: FireContext::Interrupt,
-    };
-    super::action_named(ui, game, name, command, queue);
 }

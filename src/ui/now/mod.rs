@@ -1,8 +1,8 @@
 //! The Now view, at the centre of the desk: the step of the turn in progress, what it calls for,
 //! and only the actions the rules allow next, as large buttons, the likeliest first.
 //!
-//! Every action offered is asked of the game's gate (directly, or through its queries); the view
-//! decides only their order and their words. The sections always come in the same order, so a
+//! Every action offered comes from the game's agenda (`GameState::agenda`, worked out once per
+//! change of the game), which the gate built; the view decides only their order and their words. The sections always come in the same order, so a
 //! button stays where the referee expects it.
 
 mod due;
@@ -12,10 +12,11 @@ mod interruption;
 mod regular;
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{AgendaItem, Command, Game, Phase};
+use ambush_core::game::{Agenda, AgendaItem, Command, FireContext, Game, Phase};
 use ambush_core::unit::{FigureId, Side, UnitId};
 
 use super::command::UiCommand;
@@ -61,6 +62,37 @@ pub struct NowForm {
     pub interrupt_fire: Option<(UnitId, u32, bool)>,
     /// Figures chosen as casualties, by pending step.
     pub casualties: BTreeMap<u32, Vec<FigureId>>,
+    /// The agenda, and the game's revision it was worked out for.
+    agenda: Option<(usize, Arc<Agenda>)>,
+}
+
+impl NowForm {
+    /// The agenda now, worked out again only when the game has changed.
+    pub fn agenda(&mut self, game: &Game) -> Arc<Agenda> {
+        let revision = game.revision();
+        match &self.agenda {
+            Some((at, agenda)) if *at == revision => Arc::clone(agenda),
+            _ => {
+                let agenda = Arc::new(game.state().agenda(game.scenario()));
+                self.agenda = Some((revision, Arc::clone(&agenda)));
+                agenda
+            }
+        }
+    }
+}
+
+/// The targets of a unit's fire in this context, as the agenda offers them.
+pub(super) fn fire_targets(agenda: &Agenda, attacker: UnitId, context: FireContext) -> Vec<UnitId> {
+    agenda
+        .of(attacker)
+        .iter()
+        .filter_map(|item| match item.command {
+            Command::Fire {
+                target, context: c, ..
+            } if c == context => Some(target),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A fire being aimed: who fires, at whom, why, and when it was chosen.
@@ -88,6 +120,7 @@ impl NowForm {
 pub(super) fn targets_ui(
     ui: &mut Ui,
     game: &Game,
+    agenda: &Agenda,
     form: &mut NowForm,
     attacker: UnitId,
     context: ambush_core::game::FireContext,
@@ -97,17 +130,9 @@ pub(super) fn targets_ui(
     let Some(unit) = state.unit(attacker) else {
         return false;
     };
-    let targets: Vec<&ambush_core::unit::Unit> = state
-        .units_seen(unit.side.opponent())
-        .filter(|t| {
-            game.check(&Command::Fire {
-                attacker,
-                target: t.id,
-                modifiers: Default::default(),
-                context,
-            })
-            .is_ok()
-        })
+    let targets: Vec<&ambush_core::unit::Unit> = fire_targets(agenda, attacker, context)
+        .into_iter()
+        .filter_map(|t| state.unit(t))
         .collect();
     if targets.is_empty() {
         return false;
@@ -210,18 +235,6 @@ pub(super) fn small_action(
     true
 }
 
-/// A small button for a command, named for screen readers and tests by the command's own words.
-pub(super) fn small_command(
-    ui: &mut Ui,
-    game: &Game,
-    text: &str,
-    command: Command,
-    queue: &mut Vec<UiCommand>,
-) -> bool {
-    let name = command.facts(game.state()).label;
-    small_action(ui, game, text, &name, command, queue)
-}
-
 /// Draws the Now view.
 pub fn now_ui(
     ui: &mut Ui,
@@ -242,7 +255,8 @@ pub fn now_ui(
             action(ui, game, Command::PlayOn, queue);
         });
     }
-    due::due_ui(ui, game, form, queue);
+    let agenda = form.agenda(game);
+    due::due_ui(ui, game, &agenda, form, queue);
     if state.settings.solo && state.phase != Phase::GameOver {
         ui.separator();
         super::solo::solo_now_ui(ui, game, solo, queue);
@@ -252,8 +266,12 @@ pub fn now_ui(
         Phase::Reinforcements => {
             action(ui, game, Command::StartActivations, queue);
         }
-        Phase::RegularActivations => regular::activations_ui(ui, game, form, solo, queue),
-        Phase::InsurgentActions => insurgent::insurgent_phase_ui(ui, game, form, solo, queue),
+        Phase::RegularActivations => {
+            regular::activations_ui(ui, game, &agenda, form, solo, queue);
+        }
+        Phase::InsurgentActions => {
+            insurgent::insurgent_phase_ui(ui, game, &agenda, form, solo, queue);
+        }
         Phase::GameOver => {
             ui.label(
                 RichText::new(state.final_score(game.scenario()))

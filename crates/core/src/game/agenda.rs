@@ -83,6 +83,22 @@ pub struct AgendaItem {
     pub dice: Vec<DiceAsk>,
     /// What only the table can answer before it is given.
     pub table: Vec<TableQuestion>,
+    /// The gate allows it once the unit passes the Quality check it still needs (an Insurgent
+    /// unit with no leader): the check is given first, then this.
+    pub after_check: Option<Command>,
+}
+
+/// What one unit may do now: every command the gate allows in which it is the one acting
+/// (activating, interrupting, testing, firing with what the state knows, moving, joining,
+/// leaving), and those a Quality check would open.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnitAgenda {
+    /// The unit.
+    pub unit: UnitId,
+    /// Who gives its commands.
+    pub seat: Seat,
+    /// Its items, in the order the gate's candidates come.
+    pub items: Vec<AgendaItem>,
 }
 
 /// Casualties to take: how many, and the figures the app proposes (the owner may choose
@@ -128,13 +144,125 @@ pub struct Agenda {
     /// What moves the turn on (start the activations, end them, end the turn, end the game or
     /// play on).
     pub phase: Vec<AgendaItem>,
+    /// What each unit on the table may do now (units with nothing allowed are left out).
+    pub units: Vec<UnitAgenda>,
+}
+
+impl Agenda {
+    /// One unit's items (none when it may do nothing now).
+    pub fn of(&self, unit: UnitId) -> &[AgendaItem] {
+        self.units
+            .iter()
+            .find(|u| u.unit == unit)
+            .map_or(&[], |u| u.items.as_slice())
+    }
+
+    /// Every unit's items, in the units' order.
+    pub fn unit_items(&self) -> impl Iterator<Item = &AgendaItem> {
+        self.units.iter().flat_map(|u| u.items.iter())
+    }
 }
 
 impl GameState {
     /// The agenda now; see the module's text.
     pub fn agenda(&self, scenario: &Scenario) -> Agenda {
-        let due = self
-            .pending
+        Agenda {
+            due: self.due_steps(scenario),
+            phase: self
+                .phase_commands(scenario)
+                .into_iter()
+                .filter_map(|c| self.item(scenario, c, Seat::Referee))
+                .collect(),
+            units: self.unit_agendas(scenario),
+        }
+    }
+
+    /// What each unit may do now (the costliest part of the agenda: every fire is tried).
+    pub fn unit_agendas(&self, scenario: &Scenario) -> Vec<UnitAgenda> {
+        self.units
+            .iter()
+            .filter(|u| u.in_play())
+            .filter_map(|unit| {
+                let seat = Seat::of(unit.side);
+                let mut items: Vec<AgendaItem> = self
+                    .choices_for(scenario, unit.id)
+                    .into_iter()
+                    .filter_map(|c| self.item(scenario, c, seat))
+                    .collect();
+                items.extend(self.opened_by_check(scenario, unit, seat));
+                (!items.is_empty()).then_some(UnitAgenda {
+                    unit: unit.id,
+                    seat,
+                    items,
+                })
+            })
+            .collect()
+    }
+
+    /// An Insurgent unit with no leader: its Quality check, for each interruption the check
+    /// would open (the check item, with the command that follows it).
+    fn opened_by_check(
+        &self,
+        scenario: &Scenario,
+        unit: &crate::unit::Unit,
+        seat: Seat,
+    ) -> Vec<AgendaItem> {
+        let check = Command::QualityCheck {
+            unit: unit.id,
+            purpose: super::command::QualityPurpose::Interrupt,
+        };
+        let (Some(active), true) = (
+            self.active_unit.and_then(|a| self.unit(a)),
+            self.allows(scenario, &check),
+        ) else {
+            return Vec::new();
+        };
+        [
+            super::command::ReactionKind::InterruptMovement,
+            super::command::ReactionKind::InterruptFire,
+        ]
+        .into_iter()
+        .map(|kind| self.interrupt_command(unit.id, active, kind))
+        .filter(|then| self.allows_once_checked(scenario, unit.id, then))
+        .filter_map(|then| {
+            let mut item = self.item(scenario, check.clone(), seat)?;
+            item.label = format!("{} (Interrupt check first)", then.facts(self).label);
+            item.after_check = Some(then);
+            Some(item)
+        })
+        .collect()
+    }
+
+    /// How an Insurgent unit starts an interruption of this Regular unit: declared first when
+    /// a Regular unit on Overwatch could answer it before the Reaction test, else by the test.
+    pub fn interrupt_command(
+        &self,
+        insurgent: UnitId,
+        regular: &crate::unit::Unit,
+        kind: super::command::ReactionKind,
+    ) -> Command {
+        let overwatch = self
+            .units_in_play(Side::Regular)
+            .any(|u| u.status.overwatch && u.id != regular.id);
+        if overwatch && self.rules_at_least(3) {
+            Command::DeclareInterrupt {
+                insurgent,
+                regular: regular.id,
+                kind,
+            }
+        } else {
+            Command::ReactionTest {
+                insurgent,
+                regular: regular.id,
+                kind,
+                modifiers: crate::rules::checks::ReactionModifiers::proposed(regular),
+            }
+        }
+    }
+
+    /// The steps due now, with the commands that answer each.
+    pub fn due_steps(&self, scenario: &Scenario) -> Vec<DueStep> {
+        self.pending
             .iter()
             .map(|pending| {
                 let id = pending.id;
@@ -205,15 +333,7 @@ impl GameState {
                     ),
                 }
             })
-            .collect();
-        Agenda {
-            due,
-            phase: self
-                .phase_commands(scenario)
-                .into_iter()
-                .filter_map(|c| self.item(scenario, c, Seat::Referee))
-                .collect(),
-        }
+            .collect()
     }
 
     /// The item for a command, if the gate allows it now: its dice with whose they are, and
@@ -246,6 +366,7 @@ impl GameState {
             answers,
             dice,
             table,
+            after_check: None,
         })
     }
 

@@ -22,7 +22,9 @@ pub mod solo;
 pub mod state;
 pub mod words;
 
-pub use agenda::{Agenda, AgendaItem, CasualtyPick, DiceAsk, DueStep, Seat, TableQuestion};
+pub use agenda::{
+    Agenda, AgendaItem, CasualtyPick, DiceAsk, DueStep, Seat, TableQuestion, UnitAgenda,
+};
 pub use command::{
     Command, CommandFacts, CommandKind, Event, FireContext, QualityPurpose, ReactionKind,
 };

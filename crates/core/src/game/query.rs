@@ -241,8 +241,7 @@ impl GameState {
     /// choice of a Hot Spot, casualties with the proposed figures, Morale checks; and a skip
     /// for each. The agenda's own items ([`GameState::agenda`]), as bare commands.
     pub fn due_commands(&self, scenario: &Scenario) -> Vec<Command> {
-        self.agenda(scenario)
-            .due
+        self.due_steps(scenario)
             .into_iter()
             .flat_map(|step| step.choices.into_iter().chain(step.skip))
             .map(|item| item.command)

@@ -27,6 +27,77 @@ fn assert_agenda_agrees_with_the_gate(game: &Game) {
         assert_eq!(groups, request.groups, "{:?}", item.command);
         assert_eq!(item.label, item.command.facts(game.state()).label);
     }
+    // Each unit's items: the gate allows them now; one a check opens is allowed once checked.
+    for unit in &agenda.units {
+        for item in &unit.items {
+            let request = game
+                .check(&item.command)
+                .unwrap_or_else(|e| panic!("the agenda offers {:?}, refused: {e}", item.command));
+            let groups: Vec<_> = item.dice.iter().map(|d| d.group.clone()).collect();
+            assert_eq!(groups, request.groups, "{:?}", item.command);
+            match &item.after_check {
+                None => assert_eq!(item.label, item.command.facts(game.state()).label),
+                Some(then) => assert!(
+                    game.state()
+                        .allows_once_checked(game.scenario(), unit.unit, then),
+                    "{then:?}"
+                ),
+            }
+            assert!(
+                item.command.facts(game.state()).units.contains(&unit.unit),
+                "an item is listed under a unit it names: {:?}",
+                item.command
+            );
+        }
+    }
+}
+
+/// Interrupting a unit while another is on Overwatch starts with the declaration, so the
+/// Overwatch unit may answer before the Reaction test (l.135); with no one on Overwatch the
+/// test comes at once.
+#[test]
+fn an_interruption_is_declared_first_only_when_overwatch_could_answer_it() {
+    let mut game = new_game();
+    let (alpha, bravo) = (unit_id(&game, "alpha"), unit_id(&game, "bravo"));
+    let ins4 = unit_id(&game, "insurgents-4");
+    activate(&mut game, alpha, Movement::Cautious);
+    let state = game.state();
+    assert!(matches!(
+        state.interrupt_command(ins4, unit(&game, alpha), ReactionKind::InterruptMovement),
+        Command::ReactionTest { .. }
+    ));
+    let mut game = new_game();
+    play(
+        &mut game,
+        Command::Activate {
+            unit: bravo,
+            movement: Movement::Halted,
+            overwatch: true,
+        },
+        &[],
+    );
+    activate(&mut game, alpha, Movement::Cautious);
+    let start =
+        game.state()
+            .interrupt_command(ins4, unit(&game, alpha), ReactionKind::InterruptMovement);
+    assert!(matches!(start, Command::DeclareInterrupt { .. }));
+    let agenda = game.state().agenda(game.scenario());
+    assert!(agenda.of(ins4).iter().any(|i| i.command == start));
+    play(&mut game, start, &[]);
+    // Now Bravo's Overwatch test is on Bravo's list, and the Reaction test on the Insurgents'.
+    let agenda = game.state().agenda(game.scenario());
+    assert!(agenda.of(bravo).iter().any(|i| matches!(
+        i.command,
+        Command::ReactionTest {
+            kind: ReactionKind::Overwatch,
+            ..
+        }
+    )));
+    assert!(agenda.of(ins4).iter().any(|i| matches!(
+        i.command,
+        Command::ReactionTest { kind: ReactionKind::InterruptMovement, regular, .. } if regular == alpha
+    )));
+    assert_agenda_agrees_with_the_gate(&game);
 }
 
 #[test]
