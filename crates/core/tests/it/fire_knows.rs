@@ -1,6 +1,6 @@
 //! What the game knows about a fire is derived from the state, never taken from the event: the
-//! dice lost to interruptions (l.129–130), a Cautious target's penalty (l.119), a second
-//! Overwatch shot (l.145), Pinned, In Cover, the firer's own speed. A fire that says otherwise
+//! dice lost to interruptions (l.129–130), a Cautious target's penalty (l.124), a second
+//! Overwatch shot (l.143), Pinned, In Cover, the firer's own speed. A fire that says otherwise
 //! is refused unless it carries a referee's correction, which the log shows.
 
 use std::sync::Arc;
@@ -128,9 +128,9 @@ fn l129_a_fireteam_interrupted_twice_cannot_fire_its_full_dice_without_a_correct
     ));
 }
 
-/// Line 119: Insurgent fire at a unit moving Cautiously loses a die; the event cannot forget it.
+/// Line 124: Insurgent fire at a unit moving Cautiously loses a die; the event cannot forget it.
 #[test]
-fn l119_insurgent_fire_at_a_cautious_target_keeps_its_penalty() {
+fn l124_insurgent_fire_at_a_cautious_target_keeps_its_penalty() {
     let mut game = common::new_game();
     let alpha = unit_id(&game, "alpha");
     let ins4 = unit_id(&game, "insurgents-4");
@@ -155,9 +155,9 @@ fn l119_insurgent_fire_at_a_cautious_target_keeps_its_penalty() {
     );
 }
 
-/// Line 145: each Overwatch shot after the first in a turn costs a die.
+/// Line 143: each Overwatch shot after the first in a turn costs a die.
 #[test]
-fn l145_a_second_overwatch_shot_is_not_at_full_strength() {
+fn l143_a_second_overwatch_shot_is_not_at_full_strength() {
     let mut game = common::new_game();
     let alpha = unit_id(&game, "alpha");
     let (ins1, ins4) = (
