@@ -209,3 +209,35 @@ fn l132_no_check_after_interrupt_fire_when_the_regulars_won_or_in_old_games() {
     play_all(&mut old, fire(ins4, alpha, FireContext::Interrupt), 1);
     assert_eq!(morale_due(&old, alpha), None);
 }
+
+/// Line 144: "If the Overwatch unit passes the Reaction Test, they fire before the Insurgents.
+/// If not, they fire after the insurgents."
+#[test]
+fn l144_an_overwatch_unit_that_fails_its_test_fires_after_the_insurgents() {
+    let mut game = common::new_game();
+    let (alpha, bravo) = (unit_id(&game, "alpha"), unit_id(&game, "bravo"));
+    let ins4 = unit_id(&game, "insurgents-4");
+    overwatch(&mut game, bravo);
+    activate(&mut game, alpha, Movement::Cautious);
+    let declare = Command::DeclareInterrupt {
+        insurgent: ins4,
+        regular: alpha,
+        kind: ReactionKind::InterruptFire,
+    };
+    play(&mut game, declare, &[]);
+    // Bravo loses its test (8 against 1): its fire waits for the Insurgents'.
+    let answer = reaction(&game, ins4, bravo, ReactionKind::Overwatch);
+    play(&mut game, answer, &[&[8], &[1]]);
+    assert!(matches!(
+        refused(&mut game, fire(bravo, ins4, FireContext::Overwatch)),
+        RuleError::InsurgentsActFirst { .. }
+    ));
+    let test = reaction(&game, ins4, alpha, ReactionKind::InterruptFire);
+    play(&mut game, test, &[&[8], &[1]]);
+    assert!(matches!(
+        refused(&mut game, fire(bravo, ins4, FireContext::Overwatch)),
+        RuleError::InsurgentsActFirst { .. }
+    ));
+    play_all(&mut game, fire(ins4, alpha, FireContext::Interrupt), 1);
+    play_all(&mut game, fire(bravo, ins4, FireContext::Overwatch), 1);
+}

@@ -290,10 +290,17 @@ impl GameState {
                         why: format!("{} is not interrupting", target.name),
                     });
                 };
-                if interruption.overwatch_test(attacker.id).is_none() {
+                let Some(fires_first) = interruption.overwatch_test(attacker.id) else {
                     return Err(RuleError::OverwatchTestFirst {
                         unit: attacker.name.clone(),
                         insurgent: target.name.clone(),
+                    });
+                };
+                // Failing its test, it fires after the Insurgents (l.144).
+                if !fires_first && !interruption.insurgent_acted && self.rules_at_least(3) {
+                    return Err(RuleError::InsurgentsActFirst {
+                        insurgent: target.name.clone(),
+                        unit: attacker.name.clone(),
                     });
                 }
                 if interruption.answered(attacker.id) {
