@@ -423,3 +423,39 @@ fn status_counts_change_one_event_per_click() {
     assert_eq!(unit(&harness, "Fireteam Alpha").status.times_interrupted, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_fire_panel_shows_what_the_game_knows_and_takes_a_referees_correction_in_words() {
+    let (dir, mut harness) = started("correction", false);
+    click(&mut harness, "Activate Fireteam Alpha: Rapid");
+    click(&mut harness, "Fireteam Alpha fires");
+    click(&mut harness, "Target Insurgents 1");
+    // Alpha's Rapid move is a fact shown, not a toggle: 6d8 less one.
+    assert!(
+        harness
+            .query_by_label_contains("Fireteam Alpha moved Rapid this turn (−1)")
+            .is_some()
+    );
+    assert!(harness.query_by_label("Fire: 5d8 against 6d6").is_some());
+    // The referee says Alpha did not run: a correction, with its reason, then the toggle.
+    click(
+        &mut harness,
+        "Referee's correction: the game has this wrong",
+    );
+    let field = harness.get_by_label("Why (goes in the log):");
+    field.focus();
+    field.type_text("Alpha only walked");
+    harness.run();
+    click(&mut harness, "Moved Rapid (−1)");
+    click(&mut harness, "Fire: 6d8 against 6d6");
+    let events: Vec<_> = game(&harness).applied_events().cloned().collect();
+    let last = events.last().expect("the fire was played");
+    match &last.command {
+        ambush_core::game::Command::Fire { modifiers, .. } => {
+            assert_eq!(modifiers.correction.as_deref(), Some("Alpha only walked"));
+            assert!(!modifiers.attacker_rapid);
+        }
+        other => panic!("not a fire: {other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

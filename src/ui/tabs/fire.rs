@@ -353,8 +353,8 @@ fn correction_ui(
     }
     ui.indent("fire_correction", |ui| {
         ui.horizontal_wrapped(|ui| {
-            ui.label("Why (goes in the log):");
-            ui.text_edit_singleline(words);
+            let label = ui.label("Why (goes in the log):");
+            ui.text_edit_singleline(words).labelled_by(label.id);
         });
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut m.attacker_rapid, "Moved Rapid (−1)");
