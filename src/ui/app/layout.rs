@@ -120,7 +120,7 @@ impl AssistantApp {
                     }
                     Tab::Fire => crate::ui::tabs::fire::fire_ui(ui, game, &mut desk.fire, queue),
                     Tab::Tests => {
-                        crate::ui::tabs::tests::tests_ui(ui, game, &mut desk.tests, queue)
+                        crate::ui::tabs::tests_tab::tests_ui(ui, game, &mut desk.tests, queue)
                     }
                     Tab::Edit => crate::ui::tabs::edit::edit_ui(ui, game, &mut desk.edit, queue),
                     Tab::Scenario => crate::ui::tabs::scenario::scenario_ui(ui, game, queue),

@@ -26,7 +26,7 @@ use ambush_core::session::Session;
 use super::command::UiCommand;
 use super::tabs::edit::EditForm;
 use super::tabs::fire::FireForm;
-use super::tabs::tests::TestsForm;
+use super::tabs::tests_tab::TestsForm;
 use super::{StartOptions, Tab};
 use crate::ui::widgets::style::Message;
 use dice_entry::{DicePrompt, PromptAnswer};

@@ -5,4 +5,4 @@ pub(super) mod edit;
 pub(super) mod fire;
 pub(super) mod scenario;
 pub(super) mod stats;
-pub(super) mod tests;
+pub(super) mod tests_tab;
