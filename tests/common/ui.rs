@@ -107,3 +107,22 @@ pub fn click_in_view(harness: &mut Harness<'_, AssistantApp>, label: &str) -> us
     harness.run();
     1
 }
+
+/// A new game of Contracting Trouble, started from the start screen.
+pub fn new_checked_game(harness: &mut Harness<'_, AssistantApp>) {
+    new_game(harness);
+    let state = game(harness).state();
+    assert_eq!(game(harness).scenario().id, "contracting-trouble");
+    assert_eq!((state.turn, game(harness).events_in_effect()), (1, 0));
+}
+
+/// The app in a fresh folder named for the test, checked to be on a new game.
+pub fn started(
+    name: &str,
+    physical_dice: bool,
+) -> (super::TestDir, Harness<'static, AssistantApp>) {
+    let dir = temp_dir(name);
+    let mut harness = app(&dir, physical_dice);
+    new_checked_game(&mut harness);
+    (dir, harness)
+}

@@ -6,6 +6,8 @@ mod common;
 
 mod app;
 mod cli;
+mod cli_files;
+mod fire_panel;
 mod now;
 mod saved_games;
 mod saved_games_app;

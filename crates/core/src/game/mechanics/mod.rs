@@ -13,3 +13,4 @@ mod orders;
 mod reinforcements;
 mod turn;
 mod victory;
+mod who_fires;
