@@ -8,10 +8,10 @@
 
 pub mod agenda;
 pub mod command;
-pub mod contact;
 pub mod contacts;
 pub mod error;
 mod gate;
+pub mod interruption;
 pub mod log;
 mod lookup;
 mod mechanics;
@@ -26,8 +26,8 @@ pub use agenda::{Agenda, AgendaItem, CasualtyPick, DiceAsk, DueStep, Seat, Table
 pub use command::{
     Command, CommandFacts, CommandKind, Event, FireContext, QualityPurpose, ReactionKind,
 };
-pub use contact::Interruption;
 pub use error::RuleError;
+pub use interruption::Interruption;
 pub use log::{Entry, EntryRef, Game, HistoryError, PlayError, Refusal, Replay, Replayed};
 pub use outcome::{Detail, FireReport, Outcome};
 pub use pending::{EndReason, MoraleReason, Pending, PendingStep};

@@ -11,7 +11,7 @@ use crate::rules::reinforcements::InsurgencyLevel;
 use crate::scenario::{Scale, Scenario};
 use crate::unit::{Figure, FigureId, Presence, Side, Unit, UnitId, UnitStatus, Weapon};
 
-use super::contact::Interruption;
+use super::interruption::Interruption;
 use super::pending::{EndReason, Pending, PendingStep};
 
 /// The version of the rules this app plays by. A game keeps the rules it was started under:
