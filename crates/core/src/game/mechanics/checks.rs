@@ -7,8 +7,8 @@ use crate::unit::{Side, UnitId};
 
 use crate::game::command::{QualityPurpose, ReactionKind};
 use crate::game::error::RuleError;
+use crate::game::guards::{Result, expect_not_done, expect_side};
 use crate::game::interruption::Interruption;
-use crate::game::lookup::{Result, expect_not_done, expect_side};
 use crate::game::outcome::{Detail, Outcome};
 use crate::game::state::{GameState, Phase};
 use crate::game::words;

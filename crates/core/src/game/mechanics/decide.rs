@@ -2,7 +2,7 @@
 
 use crate::dice::{DiceRequest, DiceRole, Die, Face};
 use crate::game::error::RuleError;
-use crate::game::lookup::Result;
+use crate::game::guards::Result;
 use crate::game::outcome::Outcome;
 use crate::game::solo::{SoloDecision, SoloOption, pick};
 use crate::game::state::GameState;

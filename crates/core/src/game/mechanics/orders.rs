@@ -10,7 +10,7 @@ use crate::table::Edge;
 use crate::unit::{Elimination, FigureId, Movement, Presence, Side, Unit, UnitId, UnitStatus};
 
 use crate::game::error::RuleError;
-use crate::game::lookup::{Result, expect_fighting, expect_not_done, expect_side};
+use crate::game::guards::{Result, expect_fighting, expect_not_done, expect_side};
 use crate::game::outcome::Outcome;
 use crate::game::state::{GameState, Phase};
 
