@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Die;
 use crate::rules::reinforcements::{InsurgencyLevel, ReinforcementTable};
-pub use crate::table::Scale;
+pub use crate::tabletop::Scale;
 pub use crate::unit::{AmbushPoint, AmbushSetup, ScheduledArrival};
 use crate::unit::{Side, Weapon};
 
@@ -122,7 +122,7 @@ pub enum VictoryTrigger {
         tag: String,
         /// The edges that score: "north", "east", "south", "west".
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        edges: Vec<crate::table::Edge>,
+        edges: Vec<crate::tabletop::Edge>,
     },
 }
 

@@ -7,7 +7,7 @@ use ambush_core::game::{
     Command, EndReason, FireContext, Game, QualityPurpose, ReactionKind, RuleError,
 };
 use ambush_core::rules::checks::ReactionModifiers;
-use ambush_core::table::Edge;
+use ambush_core::tabletop::Edge;
 use ambush_core::unit::{Movement, PullBack};
 
 use common::{

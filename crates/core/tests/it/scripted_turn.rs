@@ -631,7 +631,7 @@ fn escorting_the_contractors_off_scores() {
         &mut game,
         Command::LeaveTable {
             unit: bravo,
-            edge: Some(ambush_core::table::Edge::South),
+            edge: Some(ambush_core::tabletop::Edge::South),
         },
         &[],
     );

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::dice::DiceRequest;
 use crate::limits::{FIGURES_PER_UNIT, GAME_UNITS};
 use crate::scenario::{Scenario, VictoryTrigger};
-use crate::table::Edge;
+use crate::tabletop::Edge;
 use crate::unit::{Elimination, FigureId, Movement, Presence, Side, Unit, UnitId, UnitStatus};
 
 use crate::game::error::RuleError;
