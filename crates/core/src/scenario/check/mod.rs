@@ -23,15 +23,17 @@ mod authoring;
 mod contacts;
 mod json;
 pub mod locate;
+mod reinforcement_table;
 pub mod shape;
-mod table;
 mod units;
+mod victory_points;
 mod words;
 
 pub(crate) use json::syntax_error;
 use json::{position_of, whole_numbers};
-use table::{check_table, check_victory};
+use reinforcement_table::check_table;
 use units::{check_hot_spots, check_units};
+use victory_points::check_victory;
 
 // The bounds come from the one limits module the engine and the screens use too.
 const MAX_UNITS: usize = crate::limits::SCENARIO_UNITS.max as usize;

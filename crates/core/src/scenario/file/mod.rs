@@ -15,13 +15,15 @@ use crate::limits::{ARMOR, INSURGENCY_LEVEL, NAME_CHARS, OPTIMUM_RANGE, PLACE_CH
 use super::Scale;
 
 mod forces;
-mod table;
+mod reinforcement_table;
+mod victory_points;
 
 pub use forces::{
     AmbushAtFile, AmbushFile, ContactsFile, FigureFile, HotSpotPlace, LeaderFile, MarkerFile,
     PointPlace, ScheduledFile, UnitFile,
 };
-pub use table::{ArrivalFigureFile, ArrivalFile, RowFile, VictoryFile};
+pub use reinforcement_table::{ArrivalFigureFile, ArrivalFile, RowFile};
+pub use victory_points::VictoryFile;
 
 /// The value of `format` in every scenario file.
 pub const SCENARIO_FORMAT: &str = "ambush-alley-scenario";
