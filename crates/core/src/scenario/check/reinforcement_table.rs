@@ -2,6 +2,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::limits::REINFORCEMENT_ROLL;
 use crate::rules::reinforcements::{
     ArrivalProfile, ArrivalSpec, DiceCount, FigureSpec, ReinforcementTable, TableRow,
 };
@@ -26,8 +27,11 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
         }
         for (k, &roll) in r.rolls.iter().enumerate() {
             let rpath = format!("{path}.rolls[{k}]");
-            if !(2..=12).contains(&roll) {
-                c.problem(rpath, format!("{roll}: a 2d6 total is 2 to 12"));
+            if !REINFORCEMENT_ROLL.allows(roll) {
+                c.problem(
+                    rpath,
+                    format!("{roll}: a 2d6 total is {}", REINFORCEMENT_ROLL.expected()),
+                );
             } else if let Some(first) = covered.get(&roll) {
                 c.problem(rpath, format!("total {roll} is already covered by {first}"));
             } else {
@@ -106,7 +110,8 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
             roll_again: r.roll_again,
         });
     }
-    let missing: Vec<String> = (2..=12)
+    let missing: Vec<String> = REINFORCEMENT_ROLL
+        .range::<u32>()
         .filter(|t| !covered.contains_key(t))
         .map(|t| t.to_string())
         .collect();
@@ -114,13 +119,14 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
         c.problem(
             "reinforcements",
             format!(
-                "{} {} not covered: every 2d6 total from 2 to 12 needs exactly one row",
+                "{} {} not covered: every 2d6 total from {} needs exactly one row",
                 if missing.len() == 1 {
                     "total"
                 } else {
                     "totals"
                 },
-                crate::text::and_list(&missing)
+                crate::text::and_list(&missing),
+                REINFORCEMENT_ROLL.expected()
             ),
         );
     }

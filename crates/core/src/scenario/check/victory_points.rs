@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use crate::limits::{CASUALTIES_PER_SCORE, VICTORY_POINTS};
+
 use super::super::file::ScenarioFile;
 use super::super::{VictoryItem, VictoryTrigger};
 use super::Checker;
@@ -18,10 +20,13 @@ pub(super) fn check_victory(
         let path = format!("victory[{i}]");
         check_id(c, &mut ids, &v.id, &format!("{path}.id"));
         c.text(&format!("{path}.label"), &v.label);
-        if !(-100..=100).contains(&v.points) {
+        if !VICTORY_POINTS.allows(v.points) {
             c.problem(
                 format!("{path}.points"),
-                format!("{}: expected -100 to 100", v.points),
+                format!(
+                    "{}: expected {} to {}",
+                    v.points, VICTORY_POINTS.min, VICTORY_POINTS.max
+                ),
             );
         }
         if let VictoryTrigger::EscortedOff { tag, .. } = &v.trigger
@@ -50,7 +55,10 @@ pub(super) fn check_victory(
         {
             c.problem(
                 format!("{path}.trigger.per"),
-                "0: expected a whole number from 1 to 50 (1: every casualty scores)",
+                format!(
+                    "0: expected a whole number from {} to {} (1: every casualty scores)",
+                    CASUALTIES_PER_SCORE.min, CASUALTIES_PER_SCORE.max
+                ),
             );
         }
         items.push(VictoryItem {

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::limits::NAME_CHARS;
+use crate::limits::{NAME_CHARS, REINFORCEMENT_ROLL};
 use crate::unit::Weapon;
 
 use super::{COUNT_PATTERN, DIE_PATTERN, DIE_WORDS, TEXT_PATTERN};
@@ -16,7 +16,7 @@ pub struct RowFile {
     #[schemars(regex(pattern = TEXT_PATTERN))]
     pub id: String,
     /// The 2d6 totals this row covers (2 to 12).
-    #[schemars(length(min = 1), inner(range(min = 2, max = 12)))]
+    #[schemars(length(min = 1), inner(range(min = REINFORCEMENT_ROLL.min, max = REINFORCEMENT_ROLL.max)))]
     pub rolls: Vec<u32>,
     /// Units that arrive.
     pub units: Vec<ArrivalFile>,
