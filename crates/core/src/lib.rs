@@ -22,6 +22,6 @@ pub mod scenario;
 pub mod session;
 pub mod solo;
 pub mod story;
-pub mod table;
+pub mod tabletop;
 pub mod text;
 pub mod unit;

@@ -54,6 +54,12 @@ impl Bound {
         min..=max
     }
 
+    /// The allowed value nearest to this one.
+    pub fn clamp<T: TryFrom<i64> + Copy + Default + Ord>(&self, value: T) -> T {
+        let range = self.range::<T>();
+        value.clamp(*range.start(), *range.end())
+    }
+
     /// "0 to 3 dice".
     pub fn expected(&self) -> String {
         let unit = if self.unit.is_empty() {
@@ -120,6 +126,14 @@ pub const COUNT_PLUS: Bound = Bound::new("bonus of a figure count", 0, 20, "figu
 pub const INSURGENCY_LEVEL: Bound = Bound::new("Insurgency Level", 1, 6, "");
 /// A d6 face an ambush needs to arrive.
 pub const AMBUSH_ROLL: Bound = Bound::new("arrives_on", 1, 6, "");
+/// A Hot Spot's number (a scenario has one to five Hot Spots; version 1, all five).
+pub const HOT_SPOT: Bound = Bound::new("Hot Spot", 1, 5, "");
+/// A 2d6 total, each one row of a reinforcement table.
+pub const REINFORCEMENT_ROLL: Bound = Bound::new("2d6 total", 2, 12, "");
+/// Insurgent casualties for each score of a victory item counted by casualties (`per`).
+pub const CASUALTIES_PER_SCORE: Bound = Bound::new("per", 1, 50, "casualties");
+/// Options one weighed solo decision offers.
+pub const SOLO_OPTIONS: Bound = Bound::new("options", 1, 12, "");
 /// The referee's own adjustment to a pool, in dice.
 pub const POOL_ADJUST: Bound = Bound::new("adjustment", -10, 10, "dice");
 /// The referee's own adjustment to a test die or a Morale die.
@@ -163,6 +177,8 @@ mod tests {
             "turn 0: expected 1 to 999"
         );
         assert_eq!(ARMOR.range::<u8>(), 0..=3);
+        assert_eq!(HOT_SPOT.clamp(9u32), 5);
+        assert_eq!(AMBUSH_ROLL.clamp(0u32), 1);
         assert!(name("  ").is_err());
         assert!(name("Fireteam Alpha").is_ok());
         assert!(name(&"x".repeat(81)).is_err());

@@ -315,13 +315,19 @@ pub struct RegularMoraleOdds {
     pub pinned: f64,
 }
 
+/// The successes of a Morale check, of either side: entry `k` is the chance that exactly `k` of
+/// `n` dice of `die`, `modifier` added to each, reach 4+. The check holds with more successes
+/// than failures, `at_least(n / 2 + 1)`.
+pub fn morale_successes(die: Die, n: usize, modifier: i8) -> Distribution {
+    let q = chance_at_least(die, i32::from(modifier), SUCCESS);
+    Distribution {
+        p: (0..=n).map(|k| binomial(n, k, q)).collect(),
+    }
+}
+
 /// Odds of a Regular Morale check: `n` dice of `die`, `modifier` added to each.
 pub fn regular_morale(die: Die, n: usize, modifier: i8) -> RegularMoraleOdds {
-    let q = chance_at_least(die, i32::from(modifier), SUCCESS);
-    let stand: f64 = (0..=n)
-        .filter(|&s| s > n - s)
-        .map(|s| binomial(n, s, q))
-        .sum();
+    let stand = morale_successes(die, n, modifier).at_least(n / 2 + 1);
     RegularMoraleOdds {
         stand,
         pinned: 1.0 - stand,

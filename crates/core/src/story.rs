@@ -374,46 +374,24 @@ pub fn luck_words(detail: &Detail) -> Option<String> {
     Some(roll.words())
 }
 
-/// A Morale check's successes in their binomial distribution: each die reaches 4+ with the
-/// same chance; the check holds with more successes than failures.
+/// A Morale check's successes in their distribution (`odds::morale_successes`); the check
+/// holds with more successes than failures.
 fn morale_kind(
     die: crate::dice::Die,
     modifier: i8,
     successes: usize,
     dice: usize,
 ) -> Option<(RollKind, f64)> {
-    let sides = u32::from(die.sides());
-    let good = (1..=sides)
-        .filter(|&f| f as i32 + i32::from(modifier) >= 4)
-        .count() as f64;
-    let p = good / f64::from(sides);
-    // P(k successes) for k = 0..=dice.
-    let mut dist = vec![0.0; dice + 1];
-    dist[0] = 1.0;
-    for _ in 0..dice {
-        for k in (0..=dice).rev() {
-            let stay = dist[k] * (1.0 - p);
-            let up = if k > 0 { dist[k - 1] * p } else { 0.0 };
-            dist[k] = stay + up;
-        }
-    }
-    let p_at_least: f64 = dist[successes.min(dice)..]
-        .iter()
-        .sum::<f64>()
-        .clamp(0.0, 1.0);
-    let below: f64 = dist[..successes.min(dice)].iter().sum();
-    let exactly = dist.get(successes).copied().unwrap_or(0.0);
-    let holds: f64 = dist
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| 2 * k > dice)
-        .map(|(_, q)| q)
-        .sum();
+    let dist = odds::morale_successes(die, dice, modifier);
+    let p_at_least = dist.at_least(successes.min(dice)).clamp(0.0, 1.0);
+    let below: f64 = dist.p[..successes.min(dice)].iter().sum();
+    let exactly = dist.p.get(successes).copied().unwrap_or(0.0);
+    let holds = dist.at_least(dice / 2 + 1);
     Some((
         RollKind::Morale {
             successes,
             dice,
-            expected: p * dice as f64,
+            expected: dist.mean(),
             p_at_least,
             passed: 2 * successes > dice,
             chance: holds.clamp(0.0, 1.0),

@@ -13,7 +13,7 @@ use crate::unit::UnitId;
 
 use super::command::Command;
 use super::error::RuleError;
-use super::lookup::Result;
+use super::guards::Result;
 use super::outcome::Outcome;
 use super::state::GameState;
 

@@ -8,12 +8,12 @@
 
 pub mod agenda;
 pub mod command;
-pub mod contact;
 pub mod contacts;
 pub mod error;
 mod gate;
+mod guards;
+pub mod interruption;
 pub mod log;
-mod lookup;
 mod mechanics;
 pub mod outcome;
 pub mod pending;
@@ -28,8 +28,8 @@ pub use agenda::{
 pub use command::{
     Command, CommandFacts, CommandKind, Event, FireContext, QualityPurpose, ReactionKind,
 };
-pub use contact::Interruption;
 pub use error::RuleError;
+pub use interruption::Interruption;
 pub use log::{Entry, EntryRef, Game, HistoryError, PlayError, Refusal, Replay, Replayed};
 pub use outcome::{Detail, FireReport, Outcome};
 pub use pending::{EndReason, MoraleReason, Pending, PendingStep};

@@ -5,7 +5,7 @@
 use crate::rules::checks::ReactionModifiers;
 use crate::rules::fire::FireModifiers;
 use crate::scenario::{Scale, Scenario};
-use crate::table::Edge;
+use crate::tabletop::Edge;
 use crate::unit::{Movement, Side, UnitId};
 
 use super::command::{Command, FireContext, QualityPurpose, ReactionKind};

@@ -11,7 +11,7 @@ use crate::rules::reinforcements::InsurgencyLevel;
 use crate::scenario::{Scale, Scenario};
 use crate::unit::{Figure, FigureId, Presence, Side, Unit, UnitId, UnitStatus, Weapon};
 
-use super::contact::Interruption;
+use super::interruption::Interruption;
 use super::pending::{EndReason, Pending, PendingStep};
 
 /// The version of the rules this app plays by. A game keeps the rules it was started under:
@@ -147,7 +147,7 @@ pub struct GameState {
     /// Insurgent figures taken off as casualties so far (victory points may count them).
     pub insurgent_casualties: u32,
     /// The figure scale the scenario's distances were written at.
-    pub written_scale: crate::table::Scale,
+    pub written_scale: crate::tabletop::Scale,
     /// The solo opponent's decisions made by a weighted roll, oldest first.
     pub solo_decisions: Vec<super::solo::SoloDecision>,
     /// Markers on the table in a solo game, some hiding Insurgent units.
@@ -372,7 +372,7 @@ impl GameState {
     /// A distance the scenario wrote (at its own scale), in words at the scale the game is
     /// played at: as written when the two agree, converted when they do not.
     pub fn distance(&self, written: u32) -> String {
-        crate::table::Scale::words(self.settings.scale.from_scale(self.written_scale, written))
+        crate::tabletop::Scale::words(self.settings.scale.from_scale(self.written_scale, written))
     }
 
     /// The victory points of each side: (Regular, Insurgent).

@@ -10,8 +10,9 @@ pub mod file;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Die;
+use crate::limits::CASUALTIES_PER_SCORE;
 use crate::rules::reinforcements::{InsurgencyLevel, ReinforcementTable};
-pub use crate::table::Scale;
+pub use crate::tabletop::Scale;
 pub use crate::unit::{AmbushPoint, AmbushSetup, ScheduledArrival};
 use crate::unit::{Side, Weapon};
 
@@ -106,7 +107,7 @@ pub enum VictoryTrigger {
     /// Counted automatically: once for every `per` Insurgent figures taken off as casualties.
     InsurgentCasualties {
         /// Casualties for each score (1: every casualty scores).
-        #[schemars(range(min = 1, max = 50))]
+        #[schemars(range(min = CASUALTIES_PER_SCORE.min, max = CASUALTIES_PER_SCORE.max))]
         per: u32,
     },
     /// Scored once, or not at all: the referee says at the end whether the side holds it.
@@ -122,7 +123,7 @@ pub enum VictoryTrigger {
         tag: String,
         /// The edges that score: "north", "east", "south", "west".
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        edges: Vec<crate::table::Edge>,
+        edges: Vec<crate::tabletop::Edge>,
     },
 }
 

@@ -111,7 +111,7 @@ pub struct Unit {
     pub status: UnitStatus,
     /// The edge it left the table by, when the referee said.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub left_by: Option<crate::table::Edge>,
+    pub left_by: Option<crate::tabletop::Edge>,
 }
 
 impl Unit {

@@ -20,7 +20,7 @@ use ambush_core::scenario::{
     FigureSetup, HotSpotSetup, InsurgentProfile, Objective, Scale, Scenario, UnitSetup,
     VictoryItem, VictoryTrigger,
 };
-use ambush_core::table::Edge;
+use ambush_core::tabletop::Edge;
 use ambush_core::unit::{Figure, FigureId, Presence, Side, Unit, UnitId, UnitStatus, Weapon};
 
 /// A figure set-up.

@@ -11,7 +11,7 @@ use ambush_core::dice::{DiceSource, Die};
 use ambush_core::game::{Command, Detail, Game, PendingStep, Phase, PlayError, Settings};
 use ambush_core::scenario::builtin;
 use ambush_core::scenario::check::load_bytes;
-use ambush_core::table::Scale;
+use ambush_core::tabletop::Scale;
 use ambush_core::unit::{Movement, Presence, Side};
 
 use common::{activate, pending_id, play, unit, unit_id};

@@ -6,7 +6,7 @@ use crate::dice::Rolled;
 use crate::rules::checks::ReactionModifiers;
 use crate::rules::fire::FireModifiers;
 use crate::rules::reinforcements::InsurgencyLevel;
-use crate::table::Edge;
+use crate::tabletop::Edge;
 use crate::unit::{FigureId, Movement, Presence, Unit, UnitId, UnitStatus, Weapon};
 
 use super::state::{Phase, Settings};

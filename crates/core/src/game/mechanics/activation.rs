@@ -7,7 +7,7 @@ use crate::unit::{Movement, PullBack, Side, UnitId};
 
 use crate::game::command::ReactionKind;
 use crate::game::error::RuleError;
-use crate::game::lookup::{Result, expect_not_done, expect_side};
+use crate::game::guards::{Result, expect_not_done, expect_side};
 use crate::game::outcome::{Detail, Outcome};
 use crate::game::state::{GameState, Phase};
 use crate::game::words;

@@ -6,7 +6,7 @@ use crate::dice::{DiceRequest, DiceRole, Die, Face};
 use crate::unit::{AmbushPoint, AmbushSetup, Elimination, Presence};
 
 use crate::game::error::RuleError;
-use crate::game::lookup::Result;
+use crate::game::guards::Result;
 use crate::game::outcome::Outcome;
 use crate::game::pending::PendingStep;
 use crate::game::state::GameState;

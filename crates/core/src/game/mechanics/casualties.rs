@@ -6,7 +6,7 @@ use crate::scenario::{Scenario, VictoryTrigger};
 use crate::unit::{FigureId, Side, Unit, UnitId, Weapon};
 
 use crate::game::error::RuleError;
-use crate::game::lookup::{Result, expect_side};
+use crate::game::guards::{Result, expect_side};
 use crate::game::outcome::{Detail, Outcome};
 use crate::game::pending::{MoraleReason, PendingStep};
 use crate::game::state::GameState;

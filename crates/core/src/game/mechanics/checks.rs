@@ -6,9 +6,9 @@ use crate::rules::checks::{self, ReactionModifiers, ReactionSetup, TestDie};
 use crate::unit::{Side, UnitId};
 
 use crate::game::command::{QualityPurpose, ReactionKind};
-use crate::game::contact::Interruption;
 use crate::game::error::RuleError;
-use crate::game::lookup::{Result, expect_not_done, expect_side};
+use crate::game::guards::{Result, expect_not_done, expect_side};
+use crate::game::interruption::Interruption;
 use crate::game::outcome::{Detail, Outcome};
 use crate::game::state::{GameState, Phase};
 use crate::game::words;

@@ -2,18 +2,17 @@
 
 use crate::dice::{DiceRequest, DiceRole, Die, Face};
 use crate::game::error::RuleError;
-use crate::game::lookup::Result;
+use crate::game::guards::Result;
 use crate::game::outcome::Outcome;
 use crate::game::solo::{SoloDecision, SoloOption, pick};
 use crate::game::state::GameState;
+use crate::limits::SOLO_OPTIONS;
 use crate::unit::{Side, UnitId};
 
-/// The most options one decision weighs.
-pub const MAX_OPTIONS: usize = 12;
-
 impl GameState {
-    /// Refused unless the game is solo, the unit is an Insurgent one, and the options are 1 to
-    /// 12 with chances adding up to 100. One certain option needs no dice; otherwise two d10.
+    /// Refused unless the game is solo, the unit is an Insurgent one, and the options are as many
+    /// as [`SOLO_OPTIONS`] allows, with chances adding up to 100. One certain option needs no
+    /// dice; otherwise two d10.
     pub(in crate::game) fn check_solo_decide(
         &self,
         unit: UnitId,
@@ -31,10 +30,11 @@ impl GameState {
         if about.trim().is_empty() || options.iter().any(|o| o.words.trim().is_empty()) {
             return invalid("a decision and each of its options need words".to_owned());
         }
-        if options.is_empty() || options.len() > MAX_OPTIONS {
+        if !SOLO_OPTIONS.allows(options.len() as i64) {
             return invalid(format!(
-                "{} options: a decision weighs 1 to {MAX_OPTIONS}",
-                options.len()
+                "{} options: a decision weighs {}",
+                options.len(),
+                SOLO_OPTIONS.expected()
             ));
         }
         let total: u32 = options.iter().map(|o| u32::from(o.percent)).sum();

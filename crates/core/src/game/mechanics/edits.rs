@@ -13,7 +13,7 @@ use crate::unit::{FigureId, Presence, Unit, UnitId, UnitStatus, Weapon};
 
 use crate::game::command::{NewFigure, NewUnit, UnitChanges};
 use crate::game::error::RuleError;
-use crate::game::lookup::Result;
+use crate::game::guards::Result;
 use crate::game::outcome::Outcome;
 use crate::game::state::{GameState, Phase, Settings};
 

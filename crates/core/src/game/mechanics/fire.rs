@@ -7,7 +7,7 @@ use crate::unit::{PullBack, Side, Unit, UnitId};
 
 use crate::game::command::FireContext;
 use crate::game::error::RuleError;
-use crate::game::lookup::{Result, expect_not_done};
+use crate::game::guards::{Result, expect_not_done};
 use crate::game::outcome::{Detail, FireReport, Outcome};
 use crate::game::pending::{MoraleReason, PendingStep};
 use crate::game::state::{GameState, Phase};

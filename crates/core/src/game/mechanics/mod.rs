@@ -9,7 +9,7 @@ mod decide;
 mod edits;
 mod fire;
 mod morale;
-mod orders;
+mod other_actions;
 mod reinforcements;
 mod turn;
 mod victory;

@@ -6,7 +6,7 @@ use crate::limits::DIE_ADJUST;
 use crate::rules::morale::{self, RegularMorale};
 use crate::unit::{Elimination, Presence, PullBack, Side, UnitId};
 
-use crate::game::lookup::Result;
+use crate::game::guards::Result;
 use crate::game::outcome::{Detail, Outcome};
 use crate::game::pending::PendingStep;
 use crate::game::state::GameState;

@@ -9,7 +9,7 @@ use crate::scenario::{Scenario, SpotFaceSetup};
 use crate::unit::{Elimination, Presence, Side, Unit, UnitId, UnitStatus, Weapon};
 
 use crate::game::error::RuleError;
-use crate::game::lookup::Result;
+use crate::game::guards::Result;
 use crate::game::outcome::{Detail, Outcome};
 use crate::game::pending::PendingStep;
 use crate::game::state::{GameState, Phase};

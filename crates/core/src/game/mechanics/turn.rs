@@ -8,7 +8,7 @@ use crate::scenario::{Scenario, VictoryTrigger};
 use crate::unit::{Elimination, Movement, Presence, PullBack, Side};
 
 use crate::game::error::RuleError;
-use crate::game::lookup::Result;
+use crate::game::guards::Result;
 use crate::game::outcome::Outcome;
 use crate::game::pending::{EndReason, PendingStep};
 use crate::game::state::{GameState, Phase};

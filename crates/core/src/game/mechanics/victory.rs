@@ -5,7 +5,7 @@ use crate::limits::{PLACE_HELD, VICTORY_COUNT};
 use crate::scenario::{Scenario, VictoryTrigger};
 
 use crate::game::error::RuleError;
-use crate::game::lookup::Result;
+use crate::game::guards::Result;
 use crate::game::outcome::Outcome;
 use crate::game::state::GameState;
 

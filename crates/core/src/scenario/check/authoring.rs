@@ -2,6 +2,7 @@
 //! slips the app used to accept without a word. A saved game keeps the scenario it began with
 //! and is never refused for these (`load_file` skips them), so old games keep loading.
 
+use crate::limits::HOT_SPOT;
 use crate::unit::{Side, Weapon};
 
 use super::super::VictoryTrigger;
@@ -135,9 +136,12 @@ fn ambush_problems(
             .collect();
         if let Some(rest) = simple.strip_prefix("hotspot") {
             let instead = match rest.parse::<u32>() {
-                Ok(n @ 1..=5) => format!("{{\"hot_spot\": {n}}} for Hot Spot {n} (version 2)"),
+                Ok(n) if HOT_SPOT.allows(n) => {
+                    format!("{{\"hot_spot\": {n}}} for Hot Spot {n} (version 2)")
+                }
                 Ok(n) => format!(
-                    "{{\"hot_spot\": N}} for one of the scenario's Hot Spots (version 2; they are numbered 1 to 5, there is no Hot Spot {n})"
+                    "{{\"hot_spot\": N}} for one of the scenario's Hot Spots (version 2; they are numbered {}, there is no Hot Spot {n})",
+                    HOT_SPOT.expected()
                 ),
                 Err(_) => "\"hot_spot\" for a Hot Spot rolled like a reinforcement's".to_owned(),
             };

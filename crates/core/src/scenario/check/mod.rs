@@ -10,6 +10,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::dice::Die;
+use crate::limits::INSURGENCY_LEVEL;
 use crate::rules::reinforcements::InsurgencyLevel;
 use crate::unit::Side;
 
@@ -23,15 +24,17 @@ mod authoring;
 mod contacts;
 mod json;
 pub mod locate;
+mod reinforcement_table;
 pub mod shape;
-mod table;
 mod units;
+mod victory_points;
 mod words;
 
 pub(crate) use json::syntax_error;
 use json::{position_of, whole_numbers};
-use table::{check_table, check_victory};
+use reinforcement_table::check_table;
 use units::{check_hot_spots, check_units};
+use victory_points::check_victory;
 
 // The bounds come from the one limits module the engine and the screens use too.
 const MAX_UNITS: usize = crate::limits::SCENARIO_UNITS.max as usize;
@@ -291,11 +294,14 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     }
 
     let insurgency = match &file.insurgency_level {
-        InsurgencyFile::Level(n) if (1..=6).contains(n) => InsurgencyLevel::Level(*n as u8),
+        InsurgencyFile::Level(n) if INSURGENCY_LEVEL.allows(*n) => InsurgencyLevel::Level(*n as u8),
         InsurgencyFile::Level(n) => {
             c.problem(
                 "insurgency_level",
-                format!("{n}: expected 1 to 6, or \"automatic\""),
+                format!(
+                    "{n}: expected {}, or \"automatic\"",
+                    INSURGENCY_LEVEL.expected()
+                ),
             );
             InsurgencyLevel::Automatic
         }
@@ -305,7 +311,10 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         InsurgencyFile::Word(w) => {
             c.problem(
                 "insurgency_level",
-                format!("\"{w}\": expected 1 to 6, or \"automatic\""),
+                format!(
+                    "\"{w}\": expected {}, or \"automatic\"",
+                    INSURGENCY_LEVEL.expected()
+                ),
             );
             InsurgencyLevel::Automatic
         }

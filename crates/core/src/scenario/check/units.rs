@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::dice::Die;
+use crate::limits::{AMBUSH_ROLL, HOT_SPOT};
 use crate::unit::{Side, Weapon};
 
 use super::super::file::{
@@ -20,8 +21,11 @@ pub(super) fn check_hot_spots(c: &mut Checker, file: &ScenarioFile) -> Vec<HotSp
     let mut spots = Vec::new();
     for (i, spot) in file.hot_spots.iter().enumerate() {
         let path = format!("hot_spots[{i}].number");
-        if !(1..=5).contains(&spot.number) {
-            c.problem(path, format!("{}: expected 1 to 5", spot.number));
+        if !HOT_SPOT.allows(spot.number) {
+            c.problem(
+                path,
+                format!("{}: expected {}", spot.number, HOT_SPOT.expected()),
+            );
             continue;
         }
         if let Some(first) = seen.insert(spot.number, i) {
@@ -40,7 +44,8 @@ pub(super) fn check_hot_spots(c: &mut Checker, file: &ScenarioFile) -> Vec<HotSp
             active: spot.active,
         });
     }
-    let missing: Vec<String> = (1..=5)
+    let missing: Vec<String> = HOT_SPOT
+        .range::<u32>()
         .filter(|n| !seen.contains_key(n))
         .map(|n| n.to_string())
         .collect();
@@ -48,9 +53,10 @@ pub(super) fn check_hot_spots(c: &mut Checker, file: &ScenarioFile) -> Vec<HotSp
         c.problem(
             "hot_spots",
             format!(
-                "{} {} missing: a version 1 scenario has exactly five, numbered 1 to 5 (version 2 allows one to five: write \"version\": 2)",
+                "{} {} missing: a version 1 scenario has exactly five, numbered {} (version 2 allows one to five: write \"version\": 2)",
                 if missing.len() == 1 { "Hot Spot" } else { "Hot Spots" },
-                crate::text::and_list(&missing)
+                crate::text::and_list(&missing),
+                HOT_SPOT.expected()
             ),
         );
     }
@@ -144,10 +150,14 @@ fn check_ambush(c: &mut Checker, path: &str, a: &AmbushFile, file: &ScenarioFile
             format!("{}: expected 1 to {MAX_TURNS}", a.from_turn),
         );
     }
-    if !(1..=6).contains(&a.arrives_on) {
+    if !AMBUSH_ROLL.allows(a.arrives_on) {
         c.problem(
             format!("{path}.arrives_on"),
-            format!("{}: expected a d6 face, 1 to 6", a.arrives_on),
+            format!(
+                "{}: expected a d6 face, {}",
+                a.arrives_on,
+                AMBUSH_ROLL.expected()
+            ),
         );
     }
     for (k, &t) in a.automatic_turns.iter().enumerate() {
@@ -195,12 +205,12 @@ fn check_ambush(c: &mut Checker, path: &str, a: &AmbushFile, file: &ScenarioFile
                     ),
                 );
             }
-            AmbushPoint::Spot(spot.hot_spot.clamp(1, 5) as u8)
+            AmbushPoint::Spot(HOT_SPOT.clamp(spot.hot_spot) as u8)
         }
     };
     AmbushSetup {
         from_turn: a.from_turn,
-        arrives_on: a.arrives_on.clamp(1, 6) as u8,
+        arrives_on: AMBUSH_ROLL.clamp(a.arrives_on) as u8,
         automatic_turns: a.automatic_turns.clone(),
         arrives_at,
         last_turn: a.last_turn,

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::limits::{
-    AMBUSH_ROLL, ARMOR, FIGURE_COUNT, NAME_CHARS, OPTIMUM_RANGE, PLACE_CHARS, TURN_LIMIT,
+    AMBUSH_ROLL, ARMOR, FIGURE_COUNT, HOT_SPOT, NAME_CHARS, OPTIMUM_RANGE, PLACE_CHARS, TURN_LIMIT,
 };
 use crate::unit::{Side, Weapon};
 
@@ -181,7 +181,7 @@ pub enum AmbushAtFile {
 #[serde(deny_unknown_fields)]
 pub struct HotSpotPlace {
     /// The Hot Spot's number.
-    #[schemars(range(min = 1, max = 5))]
+    #[schemars(range(min = HOT_SPOT.min, max = HOT_SPOT.max))]
     pub hot_spot: u32,
 }
 

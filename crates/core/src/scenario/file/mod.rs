@@ -10,18 +10,22 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::limits::{ARMOR, INSURGENCY_LEVEL, NAME_CHARS, OPTIMUM_RANGE, PLACE_CHARS, TURN_LIMIT};
+use crate::limits::{
+    ARMOR, HOT_SPOT, INSURGENCY_LEVEL, NAME_CHARS, OPTIMUM_RANGE, PLACE_CHARS, TURN_LIMIT,
+};
 
 use super::Scale;
 
 mod forces;
-mod table;
+mod reinforcement_table;
+mod victory_points;
 
 pub use forces::{
     AmbushAtFile, AmbushFile, ContactsFile, FigureFile, HotSpotPlace, LeaderFile, MarkerFile,
     PointPlace, ScheduledFile, UnitFile,
 };
-pub use table::{ArrivalFigureFile, ArrivalFile, RowFile, VictoryFile};
+pub use reinforcement_table::{ArrivalFigureFile, ArrivalFile, RowFile};
+pub use victory_points::VictoryFile;
 
 /// The value of `format` in every scenario file.
 pub const SCENARIO_FORMAT: &str = "ambush-alley-scenario";
@@ -195,7 +199,7 @@ pub struct ProfileFile {
 #[serde(deny_unknown_fields)]
 pub struct HotSpotFile {
     /// 1 to 5.
-    #[schemars(range(min = 1, max = 5))]
+    #[schemars(range(min = HOT_SPOT.min, max = HOT_SPOT.max))]
     pub number: u32,
     /// Where it is, in words.
     #[serde(default)]
@@ -258,7 +262,7 @@ impl HotSpotRollFile {
 #[schemars(extend("x-expected" = "a Hot Spot number from 1 to 5, or \"choice\""))]
 pub enum SpotFace {
     /// That Hot Spot.
-    Spot(#[schemars(range(min = 1, max = 5))] u32),
+    Spot(#[schemars(range(min = HOT_SPOT.min, max = HOT_SPOT.max))] u32),
     /// The Insurgent player's choice among the active spots.
     Choice(ChoiceWord),
 }

@@ -1,14 +1,14 @@
-//! The checks of the reinforcement table and the victory points.
+//! The checks of the reinforcement table.
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::limits::REINFORCEMENT_ROLL;
 use crate::rules::reinforcements::{
     ArrivalProfile, ArrivalSpec, DiceCount, FigureSpec, ReinforcementTable, TableRow,
 };
 use crate::unit::Weapon;
 
 use super::super::file::ScenarioFile;
-use super::super::{VictoryItem, VictoryTrigger};
 use super::units::check_id;
 use super::{Checker, MAX_FIGURES_PER_UNIT};
 
@@ -27,8 +27,11 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
         }
         for (k, &roll) in r.rolls.iter().enumerate() {
             let rpath = format!("{path}.rolls[{k}]");
-            if !(2..=12).contains(&roll) {
-                c.problem(rpath, format!("{roll}: a 2d6 total is 2 to 12"));
+            if !REINFORCEMENT_ROLL.allows(roll) {
+                c.problem(
+                    rpath,
+                    format!("{roll}: a 2d6 total is {}", REINFORCEMENT_ROLL.expected()),
+                );
             } else if let Some(first) = covered.get(&roll) {
                 c.problem(rpath, format!("total {roll} is already covered by {first}"));
             } else {
@@ -107,7 +110,8 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
             roll_again: r.roll_again,
         });
     }
-    let missing: Vec<String> = (2..=12)
+    let missing: Vec<String> = REINFORCEMENT_ROLL
+        .range::<u32>()
         .filter(|t| !covered.contains_key(t))
         .map(|t| t.to_string())
         .collect();
@@ -115,13 +119,14 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
         c.problem(
             "reinforcements",
             format!(
-                "{} {} not covered: every 2d6 total from 2 to 12 needs exactly one row",
+                "{} {} not covered: every 2d6 total from {} needs exactly one row",
                 if missing.len() == 1 {
                     "total"
                 } else {
                     "totals"
                 },
-                crate::text::and_list(&missing)
+                crate::text::and_list(&missing),
+                REINFORCEMENT_ROLL.expected()
             ),
         );
     }
@@ -132,61 +137,4 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
         );
     }
     ReinforcementTable { rows }
-}
-
-pub(super) fn check_victory(
-    c: &mut Checker,
-    file: &ScenarioFile,
-    tags: &[String],
-) -> Vec<VictoryItem> {
-    let mut ids: HashMap<&str, String> = HashMap::new();
-    let mut items = Vec::new();
-    for (i, v) in file.victory.iter().enumerate() {
-        let path = format!("victory[{i}]");
-        check_id(c, &mut ids, &v.id, &format!("{path}.id"));
-        c.text(&format!("{path}.label"), &v.label);
-        if !(-100..=100).contains(&v.points) {
-            c.problem(
-                format!("{path}.points"),
-                format!("{}: expected -100 to 100", v.points),
-            );
-        }
-        if let VictoryTrigger::EscortedOff { tag, .. } = &v.trigger
-            && !tags.contains(tag)
-        {
-            c.problem(
-                format!("{path}.trigger.tag"),
-                if tags.is_empty() {
-                    format!("no figure or leader carries the tag \"{tag}\": give one a \"tag\"")
-                } else {
-                    format!(
-                        "no figure or leader carries the tag \"{tag}\": the tags are {}",
-                        tags.iter()
-                            .map(|t| format!("\"{t}\""))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                },
-            );
-        }
-        if let VictoryTrigger::PlaceHeld { place } = &v.trigger {
-            c.text(&format!("{path}.trigger.place"), place);
-        }
-        if let VictoryTrigger::InsurgentCasualties { per } = &v.trigger
-            && *per == 0
-        {
-            c.problem(
-                format!("{path}.trigger.per"),
-                "0: expected a whole number from 1 to 50 (1: every casualty scores)",
-            );
-        }
-        items.push(VictoryItem {
-            id: v.id.clone(),
-            side: v.side,
-            points: v.points,
-            label: v.label.clone(),
-            trigger: v.trigger.clone(),
-        });
-    }
-    items
 }

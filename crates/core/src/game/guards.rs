@@ -1,4 +1,4 @@
-//! Lookups the gate makes, each failing with the typed error a refused command carries.
+//! The gate's lookups and guards, each failing with the typed error a refused command carries.
 
 use crate::unit::{Side, Unit, UnitId};
 

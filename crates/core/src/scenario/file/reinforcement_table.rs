@@ -1,12 +1,11 @@
-//! The reinforcement table and the victory points of a scenario file.
+//! The reinforcement table of a scenario file.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::limits::{NAME_CHARS, VICTORY_POINTS};
-use crate::unit::{Side, Weapon};
+use crate::limits::{NAME_CHARS, REINFORCEMENT_ROLL};
+use crate::unit::Weapon;
 
-use super::super::VictoryTrigger;
 use super::{COUNT_PATTERN, DIE_PATTERN, DIE_WORDS, TEXT_PATTERN};
 
 /// A row of the reinforcement table.
@@ -17,7 +16,7 @@ pub struct RowFile {
     #[schemars(regex(pattern = TEXT_PATTERN))]
     pub id: String,
     /// The 2d6 totals this row covers (2 to 12).
-    #[schemars(length(min = 1), inner(range(min = 2, max = 12)))]
+    #[schemars(length(min = 1), inner(range(min = REINFORCEMENT_ROLL.min, max = REINFORCEMENT_ROLL.max)))]
     pub rolls: Vec<u32>,
     /// Units that arrive.
     pub units: Vec<ArrivalFile>,
@@ -67,31 +66,4 @@ pub struct ArrivalFigureFile {
     /// An RPG marked `*` in the booklet: each rolls a d6, 5–6 makes it an AT RPG.
     #[serde(default)]
     pub at_check: bool,
-}
-
-/// A way to score victory points.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct VictoryFile {
-    /// Stable id.
-    #[schemars(regex(pattern = TEXT_PATTERN))]
-    pub id: String,
-    /// Who scores it.
-    pub side: Side,
-    /// Points each time.
-    #[schemars(range(min = VICTORY_POINTS.min, max = VICTORY_POINTS.max))]
-    pub points: i32,
-    /// What it is for.
-    #[schemars(regex(pattern = TEXT_PATTERN))]
-    pub label: String,
-    /// How it is counted: {"kind": "manual"}, {"kind": "regular_wounded"},
-    /// {"kind": "regulars_killed"}, {"kind": "insurgent_casualties", "per": 3},
-    /// {"kind": "place_held", "place": "the pump house"} or
-    /// {"kind": "escorted_off", "tag": "contractor"}.
-    #[serde(default = "manual")]
-    pub trigger: VictoryTrigger,
-}
-
-fn manual() -> VictoryTrigger {
-    VictoryTrigger::Manual
 }

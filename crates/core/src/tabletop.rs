@@ -1,4 +1,4 @@
-//! The table: figure scale and distances, and its edges.
+//! The tabletop: figure scale and distances, and the table's edges.
 
 use std::fmt;
 

@@ -6,11 +6,11 @@ use std::sync::Arc;
 use crate::dice::DiceRequest;
 use crate::limits::{FIGURES_PER_UNIT, GAME_UNITS};
 use crate::scenario::{Scenario, VictoryTrigger};
-use crate::table::Edge;
+use crate::tabletop::Edge;
 use crate::unit::{Elimination, FigureId, Movement, Presence, Side, Unit, UnitId, UnitStatus};
 
 use crate::game::error::RuleError;
-use crate::game::lookup::{Result, expect_fighting, expect_not_done, expect_side};
+use crate::game::guards::{Result, expect_fighting, expect_not_done, expect_side};
 use crate::game::outcome::Outcome;
 use crate::game::state::{GameState, Phase};
 
