@@ -5,7 +5,7 @@ use crate::unit::{PullBack, Side, Unit};
 
 use crate::game::command::FireContext;
 use crate::game::error::RuleError;
-use crate::game::lookup::Result;
+use crate::game::guards::Result;
 use crate::game::pending::PendingStep;
 use crate::game::state::{GameState, Phase};
 
