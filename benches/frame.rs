@@ -28,10 +28,12 @@ fn big_game(path: &std::path::Path) {
         let unit = NewUnit {
             name: format!("Extra unit {n}"),
             side,
-            tq: Die::D6,
-            morale: Die::D10,
-            optimum_range: 6,
-            armor: 0,
+            profile: ambush_core::unit::Profile {
+                tq: Die::D6,
+                morale: Die::D10,
+                optimum_range: 6,
+                armor: 0,
+            },
             location: format!("Block {n}"),
             figures: (0..5)
                 .map(|i| NewFigure {

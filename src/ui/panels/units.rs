@@ -86,7 +86,7 @@ fn weapon_chip(ui: &mut Ui, unit: &Unit, figure: &ambush_core::unit::Figure, cou
         text.push_str(" (AT)");
     }
     if let Some(tq) = figure.tq
-        && tq != unit.tq
+        && tq != unit.profile.tq
     {
         text.push_str(&format!(" {tq}"));
     }
@@ -138,10 +138,10 @@ fn card_ui(ui: &mut Ui, game: &Game, unit: &Unit, dark: bool, queue: &mut Vec<Ui
             } else {
                 ui.label(format!(
                     "TQ {} · Morale {} · Optimum {} · Armor {}",
-                    unit.tq, unit.morale, range, unit.armor
+                    unit.profile.tq, unit.profile.morale, range, unit.profile.armor
                 ));
                 let test = unit.test_die();
-                if test != unit.tq
+                if test != unit.profile.tq
                     && let Some(best) = unit.firing_line().find(|f| unit.figure_die(f) == test)
                 {
                     ui.label(

@@ -66,7 +66,7 @@ pub(super) fn sight_ui(
     let range = if state.is_hidden(insurgent) {
         contact_range(game)
     } else {
-        format!("yes, within {}", state.distance(ins.optimum_range))
+        format!("yes, within {}", state.distance(ins.profile.optimum_range))
     };
     let sight = form.sight.entry((insurgent, regular)).or_default();
     question_ui(
@@ -116,6 +116,6 @@ fn contact_range(game: &Game) -> String {
     let state = game.state();
     format!(
         "yes, within {}",
-        state.distance(game.scenario().insurgents.optimum_range)
+        state.distance(game.scenario().insurgents.profile.optimum_range)
     )
 }

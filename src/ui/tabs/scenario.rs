@@ -35,15 +35,15 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
     ui.label(RichText::new("Arriving Insurgents").strong());
     ui.label(format!(
         "TQ {}{} · Morale {} · Optimum {} · Armor {} (unless their row says otherwise)",
-        p.tq,
-        if p.leader_tq == p.tq {
+        p.profile.tq,
+        if p.leader_tq == p.profile.tq {
             String::new()
         } else {
             format!(" (leaders {})", p.leader_tq)
         },
-        p.morale,
-        game.state().distance(p.optimum_range),
-        p.armor
+        p.profile.morale,
+        game.state().distance(p.profile.optimum_range),
+        p.profile.armor
     ));
     ui.label(
         RichText::new(format!(

@@ -225,10 +225,7 @@ impl GameState {
                 name: setup.name.clone(),
                 side: setup.side,
                 figures,
-                tq: setup.tq,
-                morale: setup.morale,
-                optimum_range: setup.optimum_range,
-                armor: setup.armor,
+                profile: setup.profile,
                 location: setup.location.clone(),
                 non_combatant: setup.non_combatant,
                 presence: if setup.ambush.is_some() || setup.arrives.is_some() {

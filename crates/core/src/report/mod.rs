@@ -22,7 +22,7 @@ pub fn dice_words(dice: &[Rolled]) -> String {
 fn figure_words(unit: &Unit, figure: &Figure) -> String {
     let mut words = format!("{} ({}", figure.name, figure.weapon);
     if let Some(tq) = figure.tq
-        && tq != unit.tq
+        && tq != unit.profile.tq
     {
         words.push_str(&format!(", {tq}"));
     }
@@ -130,9 +130,9 @@ pub fn text(game: &Game) -> String {
                 "  {} — TQ {}, Morale {}, Optimum Range {}, armor {} — {}\n",
                 unit.name,
                 unit.test_die(),
-                unit.morale,
-                state.distance(unit.optimum_range),
-                unit.armor,
+                unit.profile.morale,
+                state.distance(unit.profile.optimum_range),
+                unit.profile.armor,
                 presence_words(&unit.presence)
             ));
             if !unit.location.is_empty() && unit.in_play() {
@@ -332,10 +332,10 @@ pub fn json(game: &Game) -> serde_json::Value {
                 name: &u.name,
                 side: u.side,
                 presence: &u.presence,
-                tq: u.tq.to_string(),
-                morale: u.morale.to_string(),
-                optimum_range: u.optimum_range,
-                armor: u.armor,
+                tq: u.profile.tq.to_string(),
+                morale: u.profile.morale.to_string(),
+                optimum_range: u.profile.optimum_range,
+                armor: u.profile.armor,
                 location: &u.location,
                 figures: u
                     .figures

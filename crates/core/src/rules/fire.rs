@@ -294,7 +294,7 @@ fn figure_lines(unit: &Unit) -> Vec<(Die, PoolLine)> {
             .filter(|f| unit.figure_die(f) == *die)
             .count();
         if n > 0 {
-            let who = if *die == unit.tq {
+            let who = if *die == unit.profile.tq {
                 plural(n, "figure", "figures")
             } else {
                 format!("{} rolling {die}", plural(n, "figure", "figures"))
@@ -348,14 +348,14 @@ pub fn firepower(attacker: &Unit, modifiers: &FireModifiers) -> Pool {
             } else {
                 format!("{what} (+{each} each)")
             };
-            positive.push((attacker.tq, line(i32::from(each) * n as i32, label)));
+            positive.push((attacker.profile.tq, line(i32::from(each) * n as i32, label)));
         }
     }
     if modifiers.optimum_range {
-        positive.push((attacker.tq, line(1, "target within optimum range")));
+        positive.push((attacker.profile.tq, line(1, "target within optimum range")));
     }
     if modifiers.target_exposed {
-        positive.push((attacker.tq, line(1, "target exposed")));
+        positive.push((attacker.profile.tq, line(1, "target exposed")));
     }
 
     let mut reductions = Vec::new();
@@ -377,7 +377,7 @@ pub fn firepower(attacker: &Unit, modifiers: &FireModifiers) -> Pool {
     adjustment(
         &mut positive,
         &mut reductions,
-        attacker.tq,
+        attacker.profile.tq,
         modifiers.firepower_adjust,
     );
     Pool::build(positive, reductions)
@@ -387,22 +387,25 @@ pub fn firepower(attacker: &Unit, modifiers: &FireModifiers) -> Pool {
 pub fn defense(target: &Unit, modifiers: &FireModifiers) -> Pool {
     let mut positive = figure_lines(target);
     if modifiers.target_cautious {
-        positive.push((target.tq, line(1, "moving Cautiously")));
+        positive.push((target.profile.tq, line(1, "moving Cautiously")));
     }
     if modifiers.target_in_cover {
-        positive.push((target.tq, line(1, "In Cover")));
+        positive.push((target.profile.tq, line(1, "In Cover")));
     }
     if modifiers.solid_cover {
-        positive.push((target.tq, line(1, "Solid Cover")));
+        positive.push((target.profile.tq, line(1, "Solid Cover")));
     }
-    if target.armor > 0 {
-        positive.push((target.tq, line(i32::from(target.armor), "body armor")));
+    if target.profile.armor > 0 {
+        positive.push((
+            target.profile.tq,
+            line(i32::from(target.profile.armor), "body armor"),
+        ));
     }
     let mut reductions = Vec::new();
     adjustment(
         &mut positive,
         &mut reductions,
-        target.tq,
+        target.profile.tq,
         modifiers.defense_adjust,
     );
     Pool::build(positive, reductions)
@@ -422,8 +425,8 @@ impl OptimumReach {
     pub fn of(unit: &Unit) -> Self {
         let has_support = unit.firing_line().any(|f| f.weapon.is_support());
         Self {
-            base: unit.optimum_range,
-            support: has_support.then_some(unit.optimum_range * 2),
+            base: unit.profile.optimum_range,
+            support: has_support.then_some(unit.profile.optimum_range * 2),
         }
     }
 

@@ -9,7 +9,7 @@ use super::checks::SUCCESS;
 
 /// Dice a unit rolls for a Morale check: its Morale die, once per figure in the firing line.
 pub fn morale_dice(unit: &Unit) -> (Die, usize) {
-    (unit.morale, unit.firing_count())
+    (unit.profile.morale, unit.firing_count())
 }
 
 fn count_successes(faces: &[Face], modifier: i8) -> (usize, usize) {
@@ -131,12 +131,12 @@ pub fn insurgent_morale(unit: &Unit, faces: &[Face], modifier: i8) -> InsurgentM
     let shrink = unit.casualty_proposal(ones.min(unit.shrinkable()));
     let shaken = failures >= successes;
     let morale_after = if shaken {
-        unit.morale.step_down()
+        unit.profile.morale.step_down()
     } else {
-        Some(unit.morale)
+        Some(unit.profile.morale)
     };
     InsurgentMoraleResult {
-        die: Some(unit.morale),
+        die: Some(unit.profile.morale),
         modifier,
         successes,
         failures,

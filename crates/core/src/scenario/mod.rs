@@ -7,6 +7,7 @@ pub mod builtin;
 pub mod check;
 pub mod file;
 
+use crate::unit::Profile;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Die;
@@ -38,14 +39,9 @@ pub struct UnitSetup {
     pub name: String,
     /// Side.
     pub side: Side,
-    /// Troop Quality.
-    pub tq: Die,
-    /// Morale.
-    pub morale: Die,
-    /// Optimum Range in inches at 15mm.
-    pub optimum_range: u32,
-    /// Armor dice.
-    pub armor: u8,
+    /// Troop Quality, Morale, Optimum Range, armor.
+    #[serde(flatten)]
+    pub profile: Profile,
     /// Starting position in words.
     pub location: String,
     /// Never acts (wounded civilians waiting for rescue).
@@ -82,16 +78,11 @@ pub enum SpotFaceSetup {
 /// What arriving Insurgents are like.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InsurgentProfile {
-    /// Troop Quality of ordinary figures.
-    pub tq: Die,
+    /// Troop Quality of ordinary figures, Morale, Optimum Range, armor.
+    #[serde(flatten)]
+    pub profile: Profile,
     /// Troop Quality of leaders.
     pub leader_tq: Die,
-    /// Morale.
-    pub morale: Die,
-    /// Optimum Range in inches at 15mm.
-    pub optimum_range: u32,
-    /// Armor dice.
-    pub armor: u8,
 }
 
 /// How a victory-point item is counted.

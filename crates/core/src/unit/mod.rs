@@ -3,6 +3,7 @@
 mod ambush;
 mod badge;
 mod figure;
+mod profile;
 mod status;
 
 use std::fmt;
@@ -14,6 +15,7 @@ use crate::dice::Die;
 pub use ambush::{AmbushPoint, AmbushSetup, ScheduledArrival};
 pub use badge::Badge;
 pub use figure::{Figure, FigureId, Weapon, Wound};
+pub use profile::Profile;
 pub use status::{Elimination, Movement, Presence, PullBack, UnitStatus};
 
 /// The two sides of an Ambush Alley game.
@@ -86,14 +88,9 @@ pub struct Unit {
     pub side: Side,
     /// The figures, dependants included.
     pub figures: Vec<Figure>,
-    /// Troop Quality die.
-    pub tq: Die,
-    /// Current Morale die (steps down when Shaken).
-    pub morale: Die,
-    /// Optimum Range in inches at 15mm scale.
-    pub optimum_range: u32,
-    /// Armor dice added to Defense.
-    pub armor: u8,
+    /// Troop Quality, current Morale, Optimum Range, armor.
+    #[serde(flatten)]
+    pub profile: Profile,
     /// Where it stands, in words ("map key 1: by the mosque", "Hot Spot 3").
     pub location: String,
     /// True for units that never act (wounded contractors waiting to be picked up).
@@ -179,7 +176,7 @@ impl Unit {
 
     /// The Troop Quality die a figure of this unit rolls.
     pub fn figure_die(&self, figure: &Figure) -> Die {
-        figure.tq.unwrap_or(self.tq)
+        figure.tq.unwrap_or(self.profile.tq)
     }
 
     /// The die the unit rolls for Reaction tests and Interrupt and Quality checks: the best
@@ -188,7 +185,7 @@ impl Unit {
         self.firing_line()
             .map(|f| self.figure_die(f))
             .max()
-            .unwrap_or(self.tq)
+            .unwrap_or(self.profile.tq)
     }
 
     /// Finds a figure by id.

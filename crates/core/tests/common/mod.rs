@@ -38,10 +38,12 @@ fn marine_unit(id: &str, name: &str, figures: Vec<FigureSetup>) -> UnitSetup {
         id: id.to_owned(),
         name: name.to_owned(),
         side: Side::Regular,
-        tq: Die::D8,
-        morale: Die::D10,
-        optimum_range: 8,
-        armor: 1,
+        profile: ambush_core::unit::Profile {
+            tq: Die::D8,
+            morale: Die::D10,
+            optimum_range: 8,
+            armor: 1,
+        },
         location: "M: the Marine squad's position".to_owned(),
         non_combatant: false,
         figures,
@@ -55,10 +57,12 @@ fn insurgent_unit(id: &str, name: &str, location: &str, figures: Vec<FigureSetup
         id: id.to_owned(),
         name: name.to_owned(),
         side: Side::Insurgent,
-        tq: Die::D6,
-        morale: Die::D10,
-        optimum_range: 6,
-        armor: 0,
+        profile: ambush_core::unit::Profile {
+            tq: Die::D6,
+            morale: Die::D10,
+            optimum_range: 6,
+            armor: 0,
+        },
         location: location.to_owned(),
         non_combatant: false,
         figures,
@@ -172,10 +176,12 @@ pub fn contracting_trouble() -> Scenario {
             id: "contractors".to_owned(),
             name: "Contractors".to_owned(),
             side: Side::Regular,
-            tq: Die::D6,
-            morale: Die::D6,
-            optimum_range: 0,
-            armor: 0,
+            profile: ambush_core::unit::Profile {
+                tq: Die::D6,
+                morale: Die::D6,
+                optimum_range: 0,
+                armor: 0,
+            },
             location: "C: by the wrecked SUV".to_owned(),
             non_combatant: true,
             figures: vec![contractor(), contractor()],
@@ -191,15 +197,14 @@ pub fn contracting_trouble() -> Scenario {
     ];
     for letter in ["a", "b", "c", "d"] {
         // A leader on his own is a unit of his own Troop Quality.
-        units.push(UnitSetup {
-            tq: Die::D8,
-            ..insurgent_unit(
-                &format!("leader-2{letter}"),
-                &format!("Leader 2{}", letter.to_uppercase()),
-                "map key 2",
-                vec![leader()],
-            )
-        });
+        let mut unit = insurgent_unit(
+            &format!("leader-2{letter}"),
+            &format!("Leader 2{}", letter.to_uppercase()),
+            "map key 2",
+            vec![leader()],
+        );
+        unit.profile.tq = Die::D8;
+        units.push(unit);
     }
     units.push(insurgent_unit(
         "insurgents-3",
@@ -246,11 +251,13 @@ pub fn contracting_trouble() -> Scenario {
         insurgency: InsurgencyLevel::Automatic,
         reinforcements: reinforcement_table(),
         insurgents: InsurgentProfile {
-            tq: Die::D6,
+            profile: ambush_core::unit::Profile {
+                tq: Die::D6,
+                morale: Die::D10,
+                optimum_range: 6,
+                armor: 0,
+            },
             leader_tq: Die::D8,
-            morale: Die::D10,
-            optimum_range: 6,
-            armor: 0,
         },
         victory: vec![
             VictoryItem {
@@ -368,10 +375,12 @@ pub fn bare_unit(side: Side, tq: Die, weapons: &[Weapon], armor: u8) -> Unit {
             .enumerate()
             .map(|(i, &w)| Figure::new(FigureId(i as u32 + 1), "Figure", w))
             .collect(),
-        tq,
-        morale: Die::D10,
-        optimum_range: 8,
-        armor,
+        profile: ambush_core::unit::Profile {
+            tq,
+            morale: Die::D10,
+            optimum_range: 8,
+            armor,
+        },
         location: String::new(),
         non_combatant: false,
         presence: Presence::OnTable,

@@ -32,8 +32,8 @@ fn digest(game: &Game) -> Value {
             let s = &u.status;
             json!({
                 "id": u.id.0, "key": u.key, "name": u.name, "side": u.side,
-                "presence": u.presence, "tq": u.tq, "morale": u.morale, "armor": u.armor,
-                "optimum_range": u.optimum_range, "location": u.location,
+                "presence": u.presence, "tq": u.profile.tq, "morale": u.profile.morale, "armor": u.profile.armor,
+                "optimum_range": u.profile.optimum_range, "location": u.location,
                 "figures": u.figures.iter()
                     .map(|f| json!([f.name, f.weapon, f.tq, f.wound, f.tag]))
                     .collect::<Vec<_>>(),

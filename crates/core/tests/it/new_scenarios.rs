@@ -269,7 +269,7 @@ fn the_pump_house_ambushes_a_neutralized_spot_and_foreign_fighters() {
     );
     assert_eq!(fighters.side, Side::Insurgent);
     assert_eq!(fighters.test_die(), Die::D8, "their own Troop Quality");
-    assert_eq!(fighters.morale, Die::D10, "their own Morale");
+    assert_eq!(fighters.profile.morale, Die::D10, "their own Morale");
     assert!(fighters.location.contains("Hot Spot 1"));
 }
 
@@ -278,8 +278,8 @@ fn distances_are_kept_as_written_and_converted_only_at_another_scale() {
     // The Pump House is written at 28mm: its 12" is 12" on a 28mm table, 8" on a 15mm one.
     let at_28 = game_of(builtin::PUMP_HOUSE, None);
     let escort = unit(&at_28, unit_id(&at_28, "escort"));
-    assert_eq!(escort.optimum_range, 12);
-    assert_eq!(at_28.state().distance(escort.optimum_range), "12\"");
+    assert_eq!(escort.profile.optimum_range, 12);
+    assert_eq!(at_28.state().distance(escort.profile.optimum_range), "12\"");
     let at_15 = game_of(builtin::PUMP_HOUSE, Some(Scale::Mm15));
     assert_eq!(at_15.state().distance(12), "8\"");
     // Night Patrol is written at 15mm: 8" there, 12" at 28mm.

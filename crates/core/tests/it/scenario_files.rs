@@ -40,17 +40,24 @@ fn essentials(s: &Scenario) -> BTreeMap<String, Essentials> {
             let mut figures: Vec<String> = u
                 .figures
                 .iter()
-                .map(|f| format!("{:?}/{}/{:?}", f.weapon, f.tq.unwrap_or(u.tq), f.tag))
+                .map(|f| {
+                    format!(
+                        "{:?}/{}/{:?}",
+                        f.weapon,
+                        f.tq.unwrap_or(u.profile.tq),
+                        f.tag
+                    )
+                })
                 .collect();
             figures.sort();
             (
                 u.id.clone(),
                 (
                     format!("{:?}", u.side),
-                    u.tq.to_string(),
-                    u.morale.to_string(),
-                    u.optimum_range,
-                    u.armor,
+                    u.profile.tq.to_string(),
+                    u.profile.morale.to_string(),
+                    u.profile.optimum_range,
+                    u.profile.armor,
                     u.non_combatant,
                     figures,
                 ),

@@ -28,15 +28,25 @@ pub(super) fn new_unit_ui(ui: &mut Ui, form: &mut EditForm, queue: &mut Vec<UiCo
                 ui.end_row();
                 ui.label("Troop Quality / Morale");
                 ui.horizontal(|ui| {
-                    die_picker(ui, "new_tq", "Troop Quality of the new unit", &mut u.tq);
-                    die_picker(ui, "new_morale", "Morale of the new unit", &mut u.morale);
+                    die_picker(
+                        ui,
+                        "new_tq",
+                        "Troop Quality of the new unit",
+                        &mut u.profile.tq,
+                    );
+                    die_picker(
+                        ui,
+                        "new_morale",
+                        "Morale of the new unit",
+                        &mut u.profile.morale,
+                    );
                 });
                 ui.end_row();
                 ui.label("Optimum Range / armor");
                 ui.horizontal(|ui| {
                     name_it(
                         &ui.add(
-                            egui::DragValue::new(&mut u.optimum_range)
+                            egui::DragValue::new(&mut u.profile.optimum_range)
                                 .range(ambush_core::limits::OPTIMUM_RANGE.range::<u32>()),
                         ),
                         egui::Role::SpinButton,
@@ -44,7 +54,7 @@ pub(super) fn new_unit_ui(ui: &mut Ui, form: &mut EditForm, queue: &mut Vec<UiCo
                     );
                     name_it(
                         &ui.add(
-                            egui::DragValue::new(&mut u.armor)
+                            egui::DragValue::new(&mut u.profile.armor)
                                 .range(ambush_core::limits::ARMOR.range::<u8>()),
                         ),
                         egui::Role::SpinButton,

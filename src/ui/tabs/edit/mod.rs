@@ -41,10 +41,12 @@ impl Default for EditForm {
             new_unit: NewUnit {
                 name: String::new(),
                 side: Side::Insurgent,
-                tq: Die::D6,
-                morale: Die::D10,
-                optimum_range: 6,
-                armor: 0,
+                profile: ambush_core::unit::Profile {
+                    tq: Die::D6,
+                    morale: Die::D10,
+                    optimum_range: 6,
+                    armor: 0,
+                },
                 location: String::new(),
                 figures: Vec::new(),
             },
@@ -128,10 +130,10 @@ fn unit_edit_ui(
             moment,
             UnitChanges {
                 name: Some(unit.name.clone()),
-                tq: Some(unit.tq),
-                morale: Some(unit.morale),
-                optimum_range: Some(unit.optimum_range),
-                armor: Some(unit.armor),
+                tq: Some(unit.profile.tq),
+                morale: Some(unit.profile.morale),
+                optimum_range: Some(unit.profile.optimum_range),
+                armor: Some(unit.profile.armor),
                 location: Some(unit.location.clone()),
             },
         ));
@@ -189,10 +191,10 @@ fn unit_edit_ui(
             });
         let changes = UnitChanges {
             name: p.name.clone().filter(|n| *n != unit.name),
-            tq: p.tq.filter(|d| *d != unit.tq),
-            morale: p.morale.filter(|d| *d != unit.morale),
-            optimum_range: p.optimum_range.filter(|r| *r != unit.optimum_range),
-            armor: p.armor.filter(|a| *a != unit.armor),
+            tq: p.tq.filter(|d| *d != unit.profile.tq),
+            morale: p.morale.filter(|d| *d != unit.profile.morale),
+            optimum_range: p.optimum_range.filter(|r| *r != unit.profile.optimum_range),
+            armor: p.armor.filter(|a| *a != unit.profile.armor),
             location: p.location.clone().filter(|l| *l != unit.location),
         };
         let changed = changes != UnitChanges::default();

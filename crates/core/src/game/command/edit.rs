@@ -1,5 +1,6 @@
 //! What the referee's manual edits carry: changes to a unit's profile, and new figures and units.
 
+use crate::unit::Profile;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Die;
@@ -42,14 +43,9 @@ pub struct NewUnit {
     pub name: String,
     /// Side.
     pub side: Side,
-    /// Troop Quality.
-    pub tq: Die,
-    /// Morale.
-    pub morale: Die,
-    /// Optimum Range (15mm inches).
-    pub optimum_range: u32,
-    /// Armor dice.
-    pub armor: u8,
+    /// Troop Quality, Morale, Optimum Range, armor.
+    #[serde(flatten)]
+    pub profile: Profile,
     /// Where it is.
     pub location: String,
     /// Its figures.

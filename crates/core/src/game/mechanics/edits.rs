@@ -101,19 +101,19 @@ impl GameState {
             unit.name = name.clone();
         }
         if let Some(tq) = changes.tq {
-            unit.tq = tq;
+            unit.profile.tq = tq;
             what.push(format!("Troop Quality {tq}"));
         }
         if let Some(morale) = changes.morale {
-            unit.morale = morale;
+            unit.profile.morale = morale;
             what.push(format!("Morale {morale}"));
         }
         if let Some(range) = changes.optimum_range {
-            unit.optimum_range = range;
+            unit.profile.optimum_range = range;
             what.push(format!("Optimum Range {range}\""));
         }
         if let Some(armor) = changes.armor {
-            unit.armor = armor;
+            unit.profile.armor = armor;
             what.push(format!("armor {armor}"));
         }
         if let Some(location) = &changes.location {
@@ -282,8 +282,8 @@ impl GameState {
     pub(in crate::game) fn check_add_unit(&self, unit: &NewUnit) -> Result<DiceRequest> {
         limits::name(&unit.name)?;
         FIGURES_PER_UNIT.check(unit.figures.len() as i64)?;
-        OPTIMUM_RANGE.check(unit.optimum_range)?;
-        ARMOR.check(unit.armor)?;
+        OPTIMUM_RANGE.check(unit.profile.optimum_range)?;
+        ARMOR.check(unit.profile.armor)?;
         PLACE_CHARS.check(unit.location.chars().count() as i64)?;
         for figure in &unit.figures {
             limits::name(&figure.name)?;
@@ -305,10 +305,7 @@ impl GameState {
             name: unit.name.clone(),
             side: unit.side,
             figures,
-            tq: unit.tq,
-            morale: unit.morale,
-            optimum_range: unit.optimum_range,
-            armor: unit.armor,
+            profile: unit.profile,
             location: unit.location.clone(),
             non_combatant: false,
             presence: Presence::OnTable,

@@ -51,7 +51,7 @@ impl GameState {
         match unit.side {
             Side::Regular => {
                 let result = morale::RegularMoraleResult {
-                    die: Some(unit.morale),
+                    die: Some(unit.profile.morale),
                     ..morale::regular_morale(faces, modifier, unit.status.pinned, defensible)
                 };
                 match result.outcome {
@@ -96,7 +96,7 @@ impl GameState {
                     match result.morale_after {
                         Some(die) => {
                             text.push_str(&format!(" — Shaken, Morale drops to {die}"));
-                            unit.morale = die;
+                            unit.profile.morale = die;
                             unit.status.shaken_on_turn = Some(turn);
                         }
                         None => {

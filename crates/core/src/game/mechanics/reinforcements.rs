@@ -131,9 +131,9 @@ impl GameState {
         self.remove_pending(pending);
         let profile = &scenario.insurgents;
         // The row's own dice, where it gives them, else the scenario's Insurgent profile.
-        let tq = spec.profile.tq.unwrap_or(profile.tq);
+        let tq = spec.profile.tq.unwrap_or(profile.profile.tq);
         let leader_tq = spec.profile.leader_tq.unwrap_or(profile.leader_tq);
-        let morale = spec.profile.morale.unwrap_or(profile.morale);
+        let morale = spec.profile.morale.unwrap_or(profile.profile.morale);
         self.arrivals += 1;
         let number = self.arrivals;
         let id = self.new_unit_id();
@@ -152,10 +152,12 @@ impl GameState {
             name,
             side: Side::Insurgent,
             figures,
-            tq,
-            morale,
-            optimum_range: profile.optimum_range,
-            armor: profile.armor,
+            profile: crate::unit::Profile {
+                tq,
+                morale,
+                optimum_range: profile.profile.optimum_range,
+                armor: profile.profile.armor,
+            },
             location: String::new(),
             non_combatant: false,
             presence: Presence::AwaitingHotSpot,

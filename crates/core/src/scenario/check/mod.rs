@@ -322,16 +322,18 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
 
     let p = &file.insurgent_profile;
     let insurgents = InsurgentProfile {
-        tq: c.die("insurgent_profile.tq", &p.tq),
+        profile: crate::unit::Profile {
+            tq: c.die("insurgent_profile.tq", &p.tq),
+            morale: c.die("insurgent_profile.morale", &p.morale),
+            optimum_range: c.at_most(
+                "insurgent_profile.optimum_range",
+                p.optimum_range,
+                MAX_RANGE,
+                "inches",
+            ),
+            armor: c.at_most("insurgent_profile.armor", p.armor, MAX_ARMOR, "dice") as u8,
+        },
         leader_tq: c.die("insurgent_profile.leader_tq", &p.leader_tq),
-        morale: c.die("insurgent_profile.morale", &p.morale),
-        optimum_range: c.at_most(
-            "insurgent_profile.optimum_range",
-            p.optimum_range,
-            MAX_RANGE,
-            "inches",
-        ),
-        armor: c.at_most("insurgent_profile.armor", p.armor, MAX_ARMOR, "dice") as u8,
     };
 
     let hot_spots = check_hot_spots(&mut c, file);

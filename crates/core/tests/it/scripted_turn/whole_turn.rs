@@ -234,7 +234,7 @@ fn a_whole_turn_of_contracting_trouble() {
     assert!(outcome.summary.contains("Shaken"), "{}", outcome.summary);
     let i1 = unit(&game, ins1);
     assert_eq!(i1.figures.len(), 3);
-    assert_eq!(i1.morale, ambush_core::dice::Die::D8);
+    assert_eq!(i1.profile.morale, ambush_core::dice::Die::D8);
     assert!(i1.is_shaken(1));
 
     // Alpha, still moving, reaches the SUV and picks up the contractors; the Corporal goes on
