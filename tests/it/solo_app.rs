@@ -71,7 +71,7 @@ fn a_solo_activation_asks_only_what_matters_and_the_app_rolls_each_choice() {
     let mut answers = 0;
     for (unit, answer) in [
         ("Insurgents 1", "yes, within 6\""),
-        ("Insurgents 4", "yes, within 6\""),
+        ("Insurgents 4", "yes, within 12\" of its RPG"),
         ("Insurgents 5", "yes, farther"),
     ] {
         click(

@@ -2,8 +2,8 @@
 //! doctrine (`ambush_core::solo`) weighs the Insurgents' options, and a recorded roll chooses.
 //!
 //! Only what can change a decision is asked: for each Insurgent unit that could interrupt, one
-//! question (does it see the Marines, and within its Optimum Range?), and for the Marine unit
-//! two (in the open? behind Solid Cover?), asked again after it moved in reaction.
+//! question (does it see the Marines, and within which of its own ranges?), and for the Marine
+//! unit two (in the open? behind Solid Cover?), asked again after it moved in reaction.
 //!
 //! The Insurgent phase's orders are in `orders.rs`, the questions' rows in `questions.rs`.
 
@@ -29,10 +29,13 @@ pub enum Sight {
     /// Not in sight (the answer until one is given).
     #[default]
     Unseen,
-    /// In sight, beyond its Optimum Range.
-    Farther,
-    /// In sight and within its Optimum Range.
-    InRange,
+    /// In sight, at this distance.
+    Seen {
+        /// Within which of the unit's ranges, as answered.
+        distance: solo::Distance,
+        /// Whether that earns the unit its Optimum Range die, as the core says.
+        in_range: bool,
+    },
 }
 
 /// The answers the player gave, remembered from one question to the next.
@@ -112,10 +115,12 @@ impl SoloForm {
 impl SoloForm {
     /// What an Insurgent unit sees of a Regular unit, if it sees it.
     pub fn view(&self, insurgent: UnitId, regular: UnitId) -> Option<View> {
-        let sight = self.sight.get(&(insurgent, regular)).copied()?;
-        (sight != Sight::Unseen).then(|| View {
+        let Sight::Seen { in_range, .. } = self.sight.get(&(insurgent, regular)).copied()? else {
+            return None;
+        };
+        Some(View {
             regular,
-            in_range: sight == Sight::InRange,
+            in_range,
             exposed: self.open.get(&regular).copied().unwrap_or(false),
             solid_cover: self.cover.get(&regular).copied().unwrap_or(false),
         })

@@ -15,15 +15,16 @@ pub use orders::{ORDERS, Order, OrderFor, UnitOrders, chosen, hot_spot_choice, o
 
 use crate::game::{Command, Game, GameState, QualityPurpose, ReactionKind};
 use crate::rules::checks::ReactionModifiers;
-use crate::rules::fire::{self, FireModifiers};
-use crate::unit::{Movement, Side, Unit, UnitId};
+use crate::rules::fire::{self, FireModifiers, OptimumReach};
+use crate::unit::{Movement, Side, Unit, UnitId, Weapon};
 
 /// What the player tells the app about one Insurgent unit's view of one Regular unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
     /// The Regular unit seen.
     pub regular: UnitId,
-    /// The Regular unit is within the Insurgent unit's Optimum Range (doubled for its RPGs).
+    /// The Regular unit is within the Insurgent unit's Optimum Range (doubled for its support
+    /// weapons): what the player answered, read by [`within_optimum_range`].
     pub in_range: bool,
     /// The Regular unit stands in the open, more than 2" from cover.
     pub exposed: bool,
@@ -41,6 +42,143 @@ impl View {
             solid_cover: false,
         }
     }
+
+    /// The view the player reported: `regular` seen by this Insurgent unit at `distance`, the
+    /// Optimum Range die following the unit's own reach.
+    pub fn seen(
+        insurgent: &Unit,
+        regular: UnitId,
+        distance: Distance,
+        exposed: bool,
+        solid_cover: bool,
+    ) -> Self {
+        Self {
+            regular,
+            in_range: within_optimum_range(insurgent, distance),
+            exposed,
+            solid_cover,
+        }
+    }
+}
+
+/// How far a Regular unit in sight stands from an Insurgent unit, as the player answers: within
+/// which of the unit's own ranges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Distance {
+    /// Beyond every range it is asked about.
+    Farther,
+    /// Within the doubled range of its support weapons, beyond that of its riflemen.
+    SupportRange,
+    /// Within the Optimum Range of its riflemen.
+    RifleRange,
+}
+
+/// The answers to "does it see them, and how far?" besides "no", at the scale the game is
+/// played at: farther, then the unit's own ranges, the longest first: the doubled range of
+/// its support weapons where it has any, and that of its riflemen (an RPG gunner on his own is
+/// asked only about his RPG's). A unit under a marker, and a marker that hides nothing
+/// (`None`), are asked as every marker is, about both ranges of the arriving Insurgents, so
+/// the question gives nothing away.
+pub fn distance_answers(game: &Game, insurgent: Option<UnitId>) -> Vec<(Distance, String)> {
+    let state = game.state();
+    let within = |inches: u32, whose: Option<String>| match whose {
+        Some(whose) => format!("yes, within {} of its {whose}", state.distance(inches)),
+        None => format!("yes, within {}", state.distance(inches)),
+    };
+    let mut answers = vec![(Distance::Farther, "yes, farther".to_owned())];
+    let shown = insurgent
+        .filter(|id| !state.is_hidden(*id))
+        .and_then(|id| state.unit(id));
+    let Some(unit) = shown else {
+        let reach = OptimumReach::new(game.scenario().insurgents.optimum_range, true);
+        if let Some(support) = reach.support {
+            answers.push((Distance::SupportRange, within(support, None)));
+        }
+        answers.push((Distance::RifleRange, within(reach.base, None)));
+        return answers;
+    };
+    let reach = OptimumReach::of(unit);
+    match reach.support {
+        None => answers.push((Distance::RifleRange, within(reach.base, None))),
+        Some(support) => {
+            answers.push((
+                Distance::SupportRange,
+                within(support, Some(support_words(unit))),
+            ));
+            if let Some(riflemen) = riflemen_words(unit) {
+                answers.push((Distance::RifleRange, within(reach.base, Some(riflemen))));
+            }
+        }
+    }
+    answers
+}
+
+/// Whether a Regular unit at this distance is within the Insurgent unit's Optimum Range, as the
+/// rules of fire count it (once, whichever of its ranges it is in): what the +1 die follows.
+pub fn within_optimum_range(insurgent: &Unit, distance: Distance) -> bool {
+    let reach = OptimumReach::of(insurgent);
+    match distance {
+        Distance::Farther => false,
+        Distance::SupportRange => reach.support.is_some_and(|s| reach.covers(s as f32)),
+        Distance::RifleRange => reach.covers(reach.base as f32),
+    }
+}
+
+/// Its longest range in words, at the game's scale: "12\" for its RPG", or "6\"".
+pub fn reach_words(state: &GameState, unit: &Unit) -> String {
+    let reach = OptimumReach::of(unit);
+    match reach.support {
+        Some(support) => format!(
+            "{} for its {}",
+            state.distance(support),
+            support_words(unit)
+        ),
+        None => state.distance(reach.base),
+    }
+}
+
+/// The support weapons of a unit in words: "RPG", "RPGs", "light support weapon", "support
+/// weapons".
+fn support_words(unit: &Unit) -> String {
+    let support: Vec<Weapon> = unit
+        .firing_line()
+        .map(|f| f.weapon)
+        .filter(|w| w.is_support())
+        .collect();
+    let rpg = |w: &Weapon| matches!(w, Weapon::MediumSupport | Weapon::AtRpg);
+    let one = support.len() == 1;
+    let words = if support.iter().all(rpg) {
+        if one { "RPG" } else { "RPGs" }
+    } else if support.iter().all(|w| *w == Weapon::LightSupport) {
+        if one {
+            "light support weapon"
+        } else {
+            "light support weapons"
+        }
+    } else {
+        "support weapons"
+    };
+    words.to_owned()
+}
+
+/// The figures of a unit that fire without a support weapon, in words ("riflemen", "leader"),
+/// if it has any.
+fn riflemen_words(unit: &Unit) -> Option<String> {
+    let small_arms: Vec<_> = unit
+        .firing_line()
+        .filter(|f| !f.weapon.is_support())
+        .collect();
+    let one = small_arms.len() == 1;
+    let words = if small_arms.is_empty() {
+        return None;
+    } else if small_arms.iter().all(|f| f.is_leader()) {
+        if one { "leader" } else { "leaders" }
+    } else if one {
+        "rifleman"
+    } else {
+        "riflemen"
+    };
+    Some(words.to_owned())
 }
 
 /// What the Regular unit that activates does, as the player reports it.

@@ -210,7 +210,7 @@ fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>>
                     format!(
                         "{name}: move Cautiously, from cover to cover, until {} is within its Optimum Range ({}), then fire at it.",
                         target.name,
-                        state.distance(unit.optimum_range)
+                        super::reach_words(state, unit)
                     ),
                     format!(
                         "{} is beyond its Optimum Range: closing in makes its fire count ({odds}).",
