@@ -11,7 +11,10 @@ mod orders;
 pub mod plan;
 pub mod weigh;
 
-pub use orders::{ORDERS, Order, OrderFor, UnitOrders, chosen, hot_spot_choice, orders};
+pub use orders::{
+    ORDERS, Order, OrderFor, UnitOrders, asked_in_phase, chosen, failed_checks, hot_spot_choice,
+    orders,
+};
 
 use crate::game::{Command, Game, GameState, QualityPurpose, ReactionKind};
 use crate::rules::checks::ReactionModifiers;
