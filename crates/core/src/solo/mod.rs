@@ -237,22 +237,34 @@ impl InterruptDecision {
     }
 }
 
-/// The first command of an interruption by this unit: its Interrupt check if it has no leader,
-/// else its Reaction test against the unit activating.
-pub fn interrupt_opening(unit: &Unit, regular: &Unit, kind: ReactionKind) -> Command {
-    if unit.needs_interrupt_check() {
-        Command::QualityCheck {
-            unit: unit.id,
-            purpose: QualityPurpose::Interrupt,
-        }
-    } else {
-        Command::ReactionTest {
-            insurgent: unit.id,
-            regular: regular.id,
-            kind,
-            modifiers: ReactionModifiers::proposed(regular),
-        }
-    }
+/// The Interrupt check the gate asks of this Insurgent unit before it may interrupt, if it asks
+/// one now (a unit without a leader that has not passed one this turn).
+pub fn interrupt_check(game: &Game, unit: UnitId) -> Option<Command> {
+    let check = Command::QualityCheck {
+        unit,
+        purpose: QualityPurpose::Interrupt,
+    };
+    game.check(&check).is_ok().then_some(check)
+}
+
+/// The commands that open an interruption by this unit: its Interrupt check when the gate asks
+/// one, then its Reaction test against the unit activating.
+pub fn interrupt_opening(
+    game: &Game,
+    unit: UnitId,
+    regular: &Unit,
+    kind: ReactionKind,
+) -> Vec<Command> {
+    let test = Command::ReactionTest {
+        insurgent: unit,
+        regular: regular.id,
+        kind,
+        modifiers: ReactionModifiers::proposed(regular),
+    };
+    interrupt_check(game, unit)
+        .into_iter()
+        .chain([test])
+        .collect()
 }
 
 /// Decides, for every Insurgent unit the player says can see the activating Regular unit,
@@ -303,7 +315,8 @@ pub fn interrupts(
         }
         let modifiers = fire_modifiers(state, unit, target, view);
         let (now, fire_words) = weigh::fire_value(unit, target, &modifiers);
-        let p_check = weigh::check_chance(unit);
+        let checked = interrupt_check(game, unit.id).is_some();
+        let p_check = weigh::check_chance(unit, checked);
         let p_first = weigh::first_chance(unit, target);
         let back = weigh::return_fire(state, target, unit, view.in_range);
         let still_there = if speed == Movement::Halted { 0.8 } else { 0.5 };
@@ -311,7 +324,7 @@ pub fn interrupts(
         let value = p_check * (p_first * now + (1.0 - p_first) * (0.5 * now - 0.5 * back))
             - (1.0 - p_check) * later
             + weigh::interrupt_readiness(difficulty);
-        let check_words = if unit.needs_interrupt_check() {
+        let check_words = if checked {
             format!("Interrupt check {}, ", weigh::percent_words(p_check))
         } else {
             String::new()
@@ -386,29 +399,23 @@ pub fn asked_about(game: &Game, regular: UnitId, action: RegularAction) -> Vec<U
     asked
 }
 
-/// What an Insurgent unit would interrupt of the activating Regular unit: its movement, or,
-/// when the unit stands still (it has no movement to interrupt), its fire.
+/// What an Insurgent unit would interrupt of the activating Regular unit, as
+/// [`ReactionKind::interrupting`] decides: its movement, or its fire.
 fn interrupt_kind(target: &Unit, action: RegularAction) -> ReactionKind {
     ReactionKind::interrupting(target, action != RegularAction::Moves)
 }
 
-/// Why an Insurgent unit may not interrupt the Regular unit, if it may not: the gate's reason
+/// Whether the player is asked what the activating Regular unit does first: only when an
+/// interruption would break into something else if it moved first than if it fired first.
+pub fn asks_what_first(target: &Unit) -> bool {
+    interrupt_kind(target, RegularAction::Moves) != interrupt_kind(target, RegularAction::Fires)
+}
+
+/// Why an Insurgent unit may not interrupt the Regular unit, if it may not: the gate's refusal
+/// of its Interrupt check or its Reaction test, as it would stand once the check is passed
 /// (Shaken, done, already interrupted…), or a leader on his own, worth more leading a unit.
 fn why_it_holds(game: &Game, unit: &Unit, target: &Unit, kind: ReactionKind) -> Option<String> {
-    if let Err(why) = game.check(&interrupt_opening(unit, target, kind)) {
-        return Some(why.to_string());
-    }
-    // Its check passed, would the rules let it interrupt this unit at all?
-    let test = Command::ReactionTest {
-        insurgent: unit.id,
-        regular: target.id,
-        kind,
-        modifiers: ReactionModifiers::proposed(target),
-    };
-    if let Err(why) = game
-        .state()
-        .check_once_checked(game.scenario(), unit.id, &test)
-    {
+    if let Some(why) = plan::refusal(game, &interrupt_opening(game, unit.id, target, kind)) {
         return Some(why.to_string());
     }
     unit.leaders_only()
