@@ -8,8 +8,8 @@
 
 use crate::dice::{DiceRequest, Rolled};
 use crate::game::{
-    Command, Detail, Event, FireContext, Game, GameState, PendingStep, Phase, QualityPurpose,
-    ReactionKind, RuleError,
+    Command, Detail, Event, FireContext, Game, GameState, Phase, QualityPurpose, ReactionKind,
+    RuleError, Seat,
 };
 use crate::rules::checks::ReactionModifiers;
 use crate::unit::{Movement, Side, Unit, UnitId};
@@ -586,40 +586,23 @@ fn view_of(views: &[(UnitId, View)], insurgent: UnitId, regular: UnitId) -> View
 }
 
 /// The next step the solo opponent takes on its own, if any: the Insurgents' share of what is
-/// due (reinforcements, ambushes, their casualties and Morale checks).
+/// due, as the agenda lists it (reinforcements, ambushes, their casualties and Morale checks),
+/// where the agenda leaves a single command to give; a choice (the Hot Spot nearest the
+/// Marines) waits for the player's answer on the panel.
 pub fn automatic_step(game: &Game) -> Option<Step> {
     let state = game.state();
     if !state.settings.solo || state.phase == Phase::GameOver {
         return None;
     }
-    let insurgent = |id: UnitId| state.unit(id).is_some_and(|u| u.side == Side::Insurgent);
     // Before anything else, the hidden units go under their markers.
     if !state.unplaced.is_empty() {
         return Some(Step::always(Command::PlaceContacts));
     }
-    for pending in &state.pending {
-        if let Some(command) = pending.step.roll_command(pending.id) {
-            return Some(Step::always(command));
-        }
-        let command = match &pending.step {
-            PendingStep::Casualties { unit, count } if insurgent(*unit) => {
-                let figures = state
-                    .unit(*unit)
-                    .map(|u| u.casualty_proposal(*count as usize))
-                    .unwrap_or_default();
-                Command::RemoveCasualties {
-                    pending: pending.id,
-                    figures,
-                }
-            }
-            PendingStep::MoraleCheck { unit, .. } if insurgent(*unit) => Command::MoraleCheck {
-                unit: *unit,
-                modifier: 0,
-                defensible: false,
-            },
-            _ => continue,
-        };
-        return Some(Step::always(command));
-    }
-    None
+    state
+        .agenda(game.scenario())
+        .due
+        .into_iter()
+        .filter(|step| step.answers == Seat::Insurgent && step.choices.len() == 1)
+        .find_map(|step| step.choices.into_iter().next())
+        .map(|item| Step::always(item.command))
 }

@@ -715,6 +715,29 @@ fn without_overwatch_the_interruption_is_tested_at_once() {
     );
 }
 
+/// What the panel asks follows what the gate and the core decide, not rules of its own: the
+/// question "moves or fires first?" only when an interruption breaks into something else either
+/// way, and the automatic steps are the agenda's.
+#[test]
+fn the_panels_questions_and_automatic_steps_come_from_the_core() {
+    let mut game = solo_game();
+    let alpha = unit_id(&game, "alpha");
+    let bravo = unit_id(&game, "bravo");
+    activate(&mut game, alpha, Movement::Rapid);
+    assert!(solo::asks_what_first(unit(&game, alpha)));
+    activate(&mut game, bravo, Movement::Halted);
+    assert!(!solo::asks_what_first(unit(&game, bravo)));
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    play(&mut game, Command::EndTurn, &[]);
+    let agenda = game.state().agenda(game.scenario());
+    let first = agenda.due[0].choices[0].command.clone();
+    assert_eq!(
+        plan::automatic_step(&game),
+        Some(Step::always(first)),
+        "the Insurgency roll, as the agenda lists it"
+    );
+}
+
 /// In its own phase a unit is asked what it sees only of the Marines the gate would let it fire
 /// at: none for a Shaken unit, none for a leader on his own.
 #[test]
