@@ -38,7 +38,7 @@ fn last_decision(harness: &Harness<'_, AssistantApp>) -> ambush_core::game::Solo
 }
 
 /// Every solo line of the log, in order.
-fn solo_lines(harness: &Harness<'_, AssistantApp>) -> Vec<String> {
+pub(super) fn solo_lines(harness: &Harness<'_, AssistantApp>) -> Vec<String> {
     let game = game(harness);
     (0..game.event_count())
         .filter(|&n| game.in_effect(n))
