@@ -131,7 +131,8 @@ pub fn chosen(game: &Game, orders: &UnitOrders) -> Option<OrderFor> {
 }
 
 /// The options the gate allows, every command of each in turn; if it allows none, the unit
-/// holds where it is, with the gate's refusal of its best option as the reason.
+/// holds where it is, the gate's first refusal (in the order the options are listed) its
+/// reason.
 fn allowed(
     game: &Game,
     unit: &Unit,
