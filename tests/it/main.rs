@@ -12,4 +12,5 @@ mod now;
 mod saved_games;
 mod saved_games_app;
 mod solo_app;
+mod solo_rules_app;
 mod table_screen;

@@ -38,7 +38,7 @@ fn last_decision(harness: &Harness<'_, AssistantApp>) -> ambush_core::game::Solo
 }
 
 /// Every solo line of the log, in order.
-fn solo_lines(harness: &Harness<'_, AssistantApp>) -> Vec<String> {
+pub(super) fn solo_lines(harness: &Harness<'_, AssistantApp>) -> Vec<String> {
     let game = game(harness);
     (0..game.event_count())
         .filter(|&n| game.in_effect(n))
@@ -71,7 +71,7 @@ fn a_solo_activation_asks_only_what_matters_and_the_app_rolls_each_choice() {
     let mut answers = 0;
     for (unit, answer) in [
         ("Insurgents 1", "yes, within 6\""),
-        ("Insurgents 4", "yes, within 6\""),
+        ("Insurgents 4", "yes, within 12\" of its RPG"),
         ("Insurgents 5", "yes, farther"),
     ] {
         click(

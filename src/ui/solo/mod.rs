@@ -2,8 +2,8 @@
 //! doctrine (`ambush_core::solo`) weighs the Insurgents' options, and a recorded roll chooses.
 //!
 //! Only what can change a decision is asked: for each Insurgent unit that could interrupt, one
-//! question (does it see the Marines, and within its Optimum Range?), and for the Marine unit
-//! two (in the open? behind Solid Cover?), asked again after it moved in reaction.
+//! question (does it see the Marines, and within which of its own ranges?), and for the Marine
+//! unit two (in the open? behind Solid Cover?), asked again after it moved in reaction.
 //!
 //! The Insurgent phase's orders are in `orders.rs`, the questions' rows in `questions.rs`.
 
@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{Command, Game, PendingStep, Phase};
+use ambush_core::game::{Command, Game, PendingStep, Phase, ReactionKind};
 use ambush_core::solo::plan::{self, Step};
 use ambush_core::solo::{self, RegularAction, View};
 use ambush_core::unit::{Movement, UnitId};
@@ -29,10 +29,13 @@ pub enum Sight {
     /// Not in sight (the answer until one is given).
     #[default]
     Unseen,
-    /// In sight, beyond its Optimum Range.
-    Farther,
-    /// In sight and within its Optimum Range.
-    InRange,
+    /// In sight, at this distance.
+    Seen {
+        /// Within which of the unit's ranges, as answered.
+        distance: solo::Distance,
+        /// Whether that earns the unit its Optimum Range die, as the core says.
+        in_range: bool,
+    },
 }
 
 /// The answers the player gave, remembered from one question to the next.
@@ -112,10 +115,12 @@ impl SoloForm {
 impl SoloForm {
     /// What an Insurgent unit sees of a Regular unit, if it sees it.
     pub fn view(&self, insurgent: UnitId, regular: UnitId) -> Option<View> {
-        let sight = self.sight.get(&(insurgent, regular)).copied()?;
-        (sight != Sight::Unseen).then(|| View {
+        let Sight::Seen { in_range, .. } = self.sight.get(&(insurgent, regular)).copied()? else {
+            return None;
+        };
+        Some(View {
             regular,
-            in_range: sight == Sight::InRange,
+            in_range,
             exposed: self.open.get(&regular).copied().unwrap_or(false),
             solid_cover: self.cover.get(&regular).copied().unwrap_or(false),
         })
@@ -194,6 +199,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Vec<
     if let Some(active) = state.active_unit {
         form.regular = Some(active);
     }
+    declared_ui(ui, game, form, queue);
     waiting_fire_ui(ui, game, form, queue);
     let Some(regular) = form.regular.and_then(|r| state.unit(r)) else {
         ui.label("Activate a Regular unit below; the Insurgents then answer it here.");
@@ -219,11 +225,7 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Vec<
         .movement
         .map_or("has not moved", Movement::name);
     style::heading(ui, format!("{} activates ({speed})", regular.name));
-    if regular
-        .status
-        .movement
-        .is_some_and(|m| m != Movement::Halted)
-    {
+    if solo::asks_what_first(regular) {
         let action = &mut form.action;
         question_ui(
             ui,
@@ -308,6 +310,39 @@ fn activation_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Vec<
             ));
         }
         queue.push(UiCommand::Plan(steps));
+    }
+}
+
+/// Interruptions the Insurgents have declared and not yet tested: the player's units on
+/// Overwatch answer first (their Reaction test, and their fire if they pass, below), then the
+/// Insurgents take their Reaction test.
+fn declared_ui(ui: &mut Ui, game: &Game, form: &SoloForm, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    for (i, r) in plan::awaiting_test(game) {
+        let (Some(reg), Some(kind)) = (
+            state.unit(r),
+            state.declared_interruption(i).map(|d| d.kind),
+        ) else {
+            continue;
+        };
+        let name = state.shown_name(i);
+        let what = if kind == ReactionKind::InterruptFire {
+            "fire"
+        } else {
+            "movement"
+        };
+        ui.label(
+            RichText::new(format!(
+                "{name} declares it interrupts {}'s {what}. Units on Overwatch that see it answer first: their Reaction test below, and their fire if they pass. Then:",
+                reg.name
+            ))
+            .strong(),
+        );
+        let text = format!("{name}: take its Reaction test");
+        if named_button(ui, text.as_str(), &text, true).clicked() {
+            let view = form.view(i, r).unwrap_or_else(|| View::unseen(r));
+            queue.push(UiCommand::Plan(plan::declared_steps(game, i, &view)));
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use ambush_core::game::{Command, Game};
 use ambush_core::solo::plan::{self, Step};
 use ambush_core::solo::{self, View};
-use ambush_core::unit::{Movement, Side, UnitId};
+use ambush_core::unit::{Side, UnitId};
 
 use super::SoloForm;
 use super::questions::{ground_ui, sight_ui};
@@ -26,6 +26,20 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &m
     let views: Vec<(UnitId, Vec<View>)> = waiting.iter().map(|&u| (u, form.sees(u))).collect();
     let orders = form.orders(game, views);
     empty_markers_ui(ui, game, form, queue);
+    // Units whose orders came to nothing: the check they needed to act failed.
+    for unit in solo::failed_checks(game) {
+        let name = state.shown_name(unit);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(&name).strong());
+            ui.label(
+                RichText::new(format!(
+                    "{name} failed its Quality check: it does nothing more this turn. Leave it where it is."
+                ))
+                .strong(),
+            );
+        });
+    }
     if orders.is_empty() {
         ui.label("Every Insurgent unit has acted: end the turn.");
         return;
@@ -48,18 +62,13 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &m
                 carry_out_ui(ui, game, form, queue, unit.id, &order);
                 return;
             }
-            // Only a unit that can fire is asked what it sees, and only of Marines it could hit.
-            let asks = unit_orders
-                .choices
-                .iter()
-                .any(|c| !matches!(c.action.order, solo::Order::FallBack))
-                && !unit.leaders_only();
-            if asks {
-                for (r, regular) in &regulars {
-                    sight_ui(ui, game, form, unit.id, *r);
-                    if form.view(unit.id, *r).is_some() {
-                        ground_ui(ui, form, *r, regular);
-                    }
+            // Only a unit the rules let fire is asked what it sees, and only of Marines it
+            // could hit.
+            let asked = solo::asked_in_phase(game, unit.id);
+            for (r, regular) in regulars.iter().filter(|(r, _)| asked.contains(r)) {
+                sight_ui(ui, game, form, unit.id, *r);
+                if form.view(unit.id, *r).is_some() {
+                    ground_ui(ui, form, *r, regular);
                 }
             }
             if !hidden
@@ -73,9 +82,9 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &m
                 }
             }
             if decide_button(ui, &name) {
-                queue.push(UiCommand::Plan(vec![Step::always(
-                    unit_orders.decide.clone(),
-                )]));
+                // The roll, then at once the Quality check its order needs, if any: before a
+                // figure moves.
+                queue.push(UiCommand::Plan(plan::decide_steps(game, &unit_orders)));
             }
         });
     }
@@ -126,7 +135,8 @@ fn empty_markers_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut V
     }
 }
 
-/// The order chosen: carried out, or stopped on the table.
+/// The order chosen: carried out, or stopped on the table; its Quality check first if it has
+/// still to be rolled. Only what the gate accepts is offered.
 fn carry_out_ui(
     ui: &mut Ui,
     game: &Game,
@@ -135,10 +145,33 @@ fn carry_out_ui(
     unit: UnitId,
     order: &solo::OrderFor,
 ) {
-    let name = game
-        .state()
-        .unit(unit)
-        .map_or_else(String::new, |u| u.name.clone());
+    let name = game.state().shown_name(unit);
+    let check = plan::check_steps(game, unit, &order.order);
+    if !check.is_empty() {
+        // The roll came without its check (it was cancelled, or the plan was stopped).
+        ui.label(format!(
+            "{name} has no leader: its Quality check comes first, before it moves or fires."
+        ));
+        let text = format!("{name}: roll its Quality check");
+        if named_button(ui, text.as_str(), &text, true).clicked() {
+            queue.push(UiCommand::Plan(check));
+        }
+        return;
+    }
+    let seen: Vec<(UnitId, View)> = form.sees(unit).into_iter().map(|v| (unit, v)).collect();
+    let steps = plan::carried_out(game, order, &seen);
+    if let Some(why) = plan::refusal(game, &plan::commands_of(&steps)) {
+        // The table changed since the roll: the order no longer stands.
+        ui.label(format!("The rules no longer allow this order: {why}."));
+        let stop = plan::stopped(order, &format!("the rules refuse it ({why})"));
+        if plan::refusal(game, &plan::commands_of(&stop)).is_none() {
+            let text = format!("{name}: holds where it is");
+            if named_button(ui, text.as_str(), &text, true).clicked() {
+                queue.push(UiCommand::Plan(stop));
+            }
+        }
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         if named_button(
             ui,
@@ -148,33 +181,17 @@ fn carry_out_ui(
         )
         .clicked()
         {
-            let mut steps = vec![Step::note(
-                Some(unit),
-                format!("Order: {} Carried out.", order.words),
-            )];
-            let seen: Vec<(UnitId, View)> =
-                form.sees(unit).into_iter().map(|v| (unit, v)).collect();
-            steps.extend(plan::order_steps(game, unit, &order.order, &seen));
             queue.push(UiCommand::Plan(steps));
         }
         for (button, what) in [
             ("No line of sight", "no line of sight"),
             ("Could not get through", "the way was blocked"),
         ] {
-            if named_button(ui, button, &format!("{name}: {button}"), true).clicked() {
-                queue.push(UiCommand::Plan(vec![
-                    Step::note(
-                        Some(unit),
-                        format!(
-                            "Order: {} Stopped on the table: {what}; it holds where it is.",
-                            order.words
-                        ),
-                    ),
-                    Step::always(Command::InsurgentAction {
-                        unit,
-                        movement: Movement::Halted,
-                    }),
-                ]));
+            let stop = plan::stopped(order, what);
+            if plan::refusal(game, &plan::commands_of(&stop)).is_none()
+                && named_button(ui, button, &format!("{name}: {button}"), true).clicked()
+            {
+                queue.push(UiCommand::Plan(stop));
             }
         }
     });

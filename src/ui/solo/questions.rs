@@ -4,12 +4,14 @@
 use egui::Ui;
 
 use ambush_core::game::Game;
+use ambush_core::solo;
 use ambush_core::unit::UnitId;
 
 use super::{Sight, SoloForm};
 
-/// One question with its answers side by side: "Insurgents 4 sees Fireteam Alpha? no · yes ·
-/// within 6"". Each answer is named in full for screen readers and tests.
+/// One question with its answers side by side: "Does Insurgents 4 see Fireteam Alpha? no · yes,
+/// farther · yes, within 12" of its RPG · yes, within 6" of its leader". Each answer is named in
+/// full for screen readers and tests.
 pub(super) fn question_ui<T: PartialEq + Copy>(
     ui: &mut Ui,
     question: &str,
@@ -50,7 +52,9 @@ pub(super) fn ground_ui(ui: &mut Ui, form: &mut SoloForm, regular: UnitId, name:
     );
 }
 
-/// Does this Insurgent unit see that Regular unit, and within its Optimum Range?
+/// Does this Insurgent unit see that Regular unit, and within which of its own ranges (those of
+/// its riflemen and of its support weapons, at the game's scale)? The core words the answers
+/// and says which of them earn the Optimum Range die.
 pub(super) fn sight_ui(
     ui: &mut Ui,
     game: &Game,
@@ -62,22 +66,26 @@ pub(super) fn sight_ui(
     let (Some(ins), Some(reg)) = (state.unit(insurgent), state.unit(regular)) else {
         return;
     };
-    // Under a marker, every contact is asked about the same way.
-    let range = if state.is_hidden(insurgent) {
-        contact_range(game)
-    } else {
-        format!("yes, within {}", state.distance(ins.profile.optimum_range))
-    };
+    let answers: Vec<(Sight, String)> = solo::distance_answers(game, Some(insurgent))
+        .into_iter()
+        .map(|(distance, words)| {
+            let in_range = solo::within_optimum_range(ins, distance);
+            (Sight::Seen { distance, in_range }, words)
+        })
+        .collect();
     let sight = form.sight.entry((insurgent, regular)).or_default();
+    // The unit's reach may have changed since the answer (its RPG gunner lost): the die
+    // follows the unit as it is now.
+    if let Sight::Seen { distance, in_range } = sight {
+        *in_range = solo::within_optimum_range(ins, *distance);
+    }
+    let mut rows = vec![(Sight::Unseen, "no")];
+    rows.extend(answers.iter().map(|(s, w)| (*s, w.as_str())));
     question_ui(
         ui,
         &format!("Does {} see {}?", state.shown_name(insurgent), reg.name),
         sight,
-        &[
-            (Sight::Unseen, "no"),
-            (Sight::Farther, "yes, farther"),
-            (Sight::InRange, range.as_str()),
-        ],
+        &rows,
     );
 }
 
@@ -93,29 +101,28 @@ pub(super) fn marker_sight_ui(
     let state = game.state();
     let name = format!("Contact {marker}");
     let regular_name = state.unit(regular).map_or("", |u| u.name.as_str());
-    let range = contact_range(game);
+    let answers: Vec<(Sight, String)> = solo::distance_answers(game, None)
+        .into_iter()
+        .map(|(distance, words)| {
+            (
+                Sight::Seen {
+                    distance,
+                    in_range: false,
+                },
+                words,
+            )
+        })
+        .collect();
     let sight = form
         .marker_sight
         .entry((marker.to_owned(), regular))
         .or_default();
+    let mut rows = vec![(Sight::Unseen, "no")];
+    rows.extend(answers.iter().map(|(s, w)| (*s, w.as_str())));
     question_ui(
         ui,
         &format!("Does {name} see {regular_name}?"),
         sight,
-        &[
-            (Sight::Unseen, "no"),
-            (Sight::Farther, "yes, farther"),
-            (Sight::InRange, range.as_str()),
-        ],
+        &rows,
     );
-}
-
-/// The answer "within Optimum Range" for a marker: the arriving Insurgents' range, the same
-/// for every marker.
-fn contact_range(game: &Game) -> String {
-    let state = game.state();
-    format!(
-        "yes, within {}",
-        state.distance(game.scenario().insurgents.profile.optimum_range)
-    )
 }

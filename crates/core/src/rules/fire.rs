@@ -424,9 +424,14 @@ impl OptimumReach {
     /// The reach of a unit.
     pub fn of(unit: &Unit) -> Self {
         let has_support = unit.firing_line().any(|f| f.weapon.is_support());
+        Self::new(unit.profile.optimum_range, has_support)
+    }
+
+    /// The reach of a unit of this Optimum Range, with support weapons or without.
+    pub const fn new(base: u32, with_support: bool) -> Self {
         Self {
-            base: unit.profile.optimum_range,
-            support: has_support.then_some(unit.profile.optimum_range * 2),
+            base,
+            support: if with_support { Some(base * 2) } else { None },
         }
     }
 

@@ -11,19 +11,23 @@ mod orders;
 pub mod plan;
 pub mod weigh;
 
-pub use orders::{ORDERS, Order, OrderFor, UnitOrders, chosen, hot_spot_choice, orders};
+pub use orders::{
+    ORDERS, Order, OrderFor, UnitOrders, asked_in_phase, chosen, failed_checks, hot_spot_choice,
+    orders,
+};
 
 use crate::game::{Command, Game, GameState, QualityPurpose, ReactionKind};
 use crate::rules::checks::ReactionModifiers;
-use crate::rules::fire::{self, FireModifiers};
-use crate::unit::{Movement, Side, Unit, UnitId};
+use crate::rules::fire::{self, FireModifiers, OptimumReach};
+use crate::unit::{Movement, Side, Unit, UnitId, Weapon};
 
 /// What the player tells the app about one Insurgent unit's view of one Regular unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
     /// The Regular unit seen.
     pub regular: UnitId,
-    /// The Regular unit is within the Insurgent unit's Optimum Range (doubled for its RPGs).
+    /// The Regular unit is within the Insurgent unit's Optimum Range (doubled for its support
+    /// weapons): what the player answered, read by [`within_optimum_range`].
     pub in_range: bool,
     /// The Regular unit stands in the open, more than 2" from cover.
     pub exposed: bool,
@@ -41,6 +45,143 @@ impl View {
             solid_cover: false,
         }
     }
+
+    /// The view the player reported: `regular` seen by this Insurgent unit at `distance`, the
+    /// Optimum Range die following the unit's own reach.
+    pub fn seen(
+        insurgent: &Unit,
+        regular: UnitId,
+        distance: Distance,
+        exposed: bool,
+        solid_cover: bool,
+    ) -> Self {
+        Self {
+            regular,
+            in_range: within_optimum_range(insurgent, distance),
+            exposed,
+            solid_cover,
+        }
+    }
+}
+
+/// How far a Regular unit in sight stands from an Insurgent unit, as the player answers: within
+/// which of the unit's own ranges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Distance {
+    /// Beyond every range it is asked about.
+    Farther,
+    /// Within the doubled range of its support weapons, beyond that of its riflemen.
+    SupportRange,
+    /// Within the Optimum Range of its riflemen.
+    RifleRange,
+}
+
+/// The answers to "does it see them, and how far?" besides "no", at the scale the game is
+/// played at: farther, then the unit's own ranges, the longest first: the doubled range of
+/// its support weapons where it has any, and that of its riflemen (an RPG gunner on his own is
+/// asked only about his RPG's). A unit under a marker, and a marker that hides nothing
+/// (`None`), are asked as every marker is, about both ranges of the arriving Insurgents, so
+/// the question gives nothing away.
+pub fn distance_answers(game: &Game, insurgent: Option<UnitId>) -> Vec<(Distance, String)> {
+    let state = game.state();
+    let within = |inches: u32, whose: Option<String>| match whose {
+        Some(whose) => format!("yes, within {} of its {whose}", state.distance(inches)),
+        None => format!("yes, within {}", state.distance(inches)),
+    };
+    let mut answers = vec![(Distance::Farther, "yes, farther".to_owned())];
+    let shown = insurgent
+        .filter(|id| !state.is_hidden(*id))
+        .and_then(|id| state.unit(id));
+    let Some(unit) = shown else {
+        let reach = OptimumReach::new(game.scenario().insurgents.profile.optimum_range, true);
+        if let Some(support) = reach.support {
+            answers.push((Distance::SupportRange, within(support, None)));
+        }
+        answers.push((Distance::RifleRange, within(reach.base, None)));
+        return answers;
+    };
+    let reach = OptimumReach::of(unit);
+    match reach.support {
+        None => answers.push((Distance::RifleRange, within(reach.base, None))),
+        Some(support) => {
+            answers.push((
+                Distance::SupportRange,
+                within(support, Some(support_words(unit))),
+            ));
+            if let Some(riflemen) = riflemen_words(unit) {
+                answers.push((Distance::RifleRange, within(reach.base, Some(riflemen))));
+            }
+        }
+    }
+    answers
+}
+
+/// Whether a Regular unit at this distance is within the Insurgent unit's Optimum Range, as the
+/// rules of fire count it (once, whichever of its ranges it is in): what the +1 die follows.
+pub fn within_optimum_range(insurgent: &Unit, distance: Distance) -> bool {
+    let reach = OptimumReach::of(insurgent);
+    match distance {
+        Distance::Farther => false,
+        Distance::SupportRange => reach.support.is_some_and(|s| reach.covers(s as f32)),
+        Distance::RifleRange => reach.covers(reach.base as f32),
+    }
+}
+
+/// Its longest range in words, at the game's scale: "12\" for its RPG", or "6\"".
+pub fn reach_words(state: &GameState, unit: &Unit) -> String {
+    let reach = OptimumReach::of(unit);
+    match reach.support {
+        Some(support) => format!(
+            "{} for its {}",
+            state.distance(support),
+            support_words(unit)
+        ),
+        None => state.distance(reach.base),
+    }
+}
+
+/// The support weapons of a unit in words: "RPG", "RPGs", "light support weapon", "support
+/// weapons".
+fn support_words(unit: &Unit) -> String {
+    let support: Vec<Weapon> = unit
+        .firing_line()
+        .map(|f| f.weapon)
+        .filter(|w| w.is_support())
+        .collect();
+    let rpg = |w: &Weapon| matches!(w, Weapon::MediumSupport | Weapon::AtRpg);
+    let one = support.len() == 1;
+    let words = if support.iter().all(rpg) {
+        if one { "RPG" } else { "RPGs" }
+    } else if support.iter().all(|w| *w == Weapon::LightSupport) {
+        if one {
+            "light support weapon"
+        } else {
+            "light support weapons"
+        }
+    } else {
+        "support weapons"
+    };
+    words.to_owned()
+}
+
+/// The figures of a unit that fire without a support weapon, in words ("riflemen", "leader"),
+/// if it has any.
+fn riflemen_words(unit: &Unit) -> Option<String> {
+    let small_arms: Vec<_> = unit
+        .firing_line()
+        .filter(|f| !f.weapon.is_support())
+        .collect();
+    let one = small_arms.len() == 1;
+    let words = if small_arms.is_empty() {
+        return None;
+    } else if small_arms.iter().all(|f| f.is_leader()) {
+        if one { "leader" } else { "leaders" }
+    } else if one {
+        "rifleman"
+    } else {
+        "riflemen"
+    };
+    Some(words.to_owned())
 }
 
 /// What the Regular unit that activates does, as the player reports it.
@@ -96,22 +237,34 @@ impl InterruptDecision {
     }
 }
 
-/// The first command of an interruption by this unit: its Interrupt check if it has no leader,
-/// else its Reaction test against the unit activating.
-pub fn interrupt_opening(unit: &Unit, regular: &Unit, kind: ReactionKind) -> Command {
-    if unit.needs_interrupt_check() {
-        Command::QualityCheck {
-            unit: unit.id,
-            purpose: QualityPurpose::Interrupt,
-        }
-    } else {
-        Command::ReactionTest {
-            insurgent: unit.id,
-            regular: regular.id,
-            kind,
-            modifiers: ReactionModifiers::proposed(regular),
-        }
-    }
+/// The Interrupt check the gate asks of this Insurgent unit before it may interrupt, if it asks
+/// one now (a unit without a leader that has not passed one this turn).
+pub fn interrupt_check(game: &Game, unit: UnitId) -> Option<Command> {
+    let check = Command::QualityCheck {
+        unit,
+        purpose: QualityPurpose::Interrupt,
+    };
+    game.check(&check).is_ok().then_some(check)
+}
+
+/// The commands that open an interruption by this unit: its Interrupt check when the gate asks
+/// one, then its Reaction test against the unit activating.
+pub fn interrupt_opening(
+    game: &Game,
+    unit: UnitId,
+    regular: &Unit,
+    kind: ReactionKind,
+) -> Vec<Command> {
+    let test = Command::ReactionTest {
+        insurgent: unit,
+        regular: regular.id,
+        kind,
+        modifiers: ReactionModifiers::proposed(regular),
+    };
+    interrupt_check(game, unit)
+        .into_iter()
+        .chain([test])
+        .collect()
 }
 
 /// Decides, for every Insurgent unit the player says can see the activating Regular unit,
@@ -162,7 +315,8 @@ pub fn interrupts(
         }
         let modifiers = fire_modifiers(state, unit, target, view);
         let (now, fire_words) = weigh::fire_value(unit, target, &modifiers);
-        let p_check = weigh::check_chance(unit);
+        let checked = interrupt_check(game, unit.id).is_some();
+        let p_check = weigh::check_chance(unit, checked);
         let p_first = weigh::first_chance(unit, target);
         let back = weigh::return_fire(state, target, unit, view.in_range);
         let still_there = if speed == Movement::Halted { 0.8 } else { 0.5 };
@@ -170,7 +324,7 @@ pub fn interrupts(
         let value = p_check * (p_first * now + (1.0 - p_first) * (0.5 * now - 0.5 * back))
             - (1.0 - p_check) * later
             + weigh::interrupt_readiness(difficulty);
-        let check_words = if unit.needs_interrupt_check() {
+        let check_words = if checked {
             format!("Interrupt check {}, ", weigh::percent_words(p_check))
         } else {
             String::new()
@@ -245,29 +399,23 @@ pub fn asked_about(game: &Game, regular: UnitId, action: RegularAction) -> Vec<U
     asked
 }
 
-/// What an Insurgent unit would interrupt of the activating Regular unit: its movement, or,
-/// when the unit stands still (it has no movement to interrupt), its fire.
+/// What an Insurgent unit would interrupt of the activating Regular unit, as
+/// [`ReactionKind::interrupting`] decides: its movement, or its fire.
 fn interrupt_kind(target: &Unit, action: RegularAction) -> ReactionKind {
     ReactionKind::interrupting(target, action != RegularAction::Moves)
 }
 
-/// Why an Insurgent unit may not interrupt the Regular unit, if it may not: the gate's reason
+/// Whether the player is asked what the activating Regular unit does first: only when an
+/// interruption would break into something else if it moved first than if it fired first.
+pub fn asks_what_first(target: &Unit) -> bool {
+    interrupt_kind(target, RegularAction::Moves) != interrupt_kind(target, RegularAction::Fires)
+}
+
+/// Why an Insurgent unit may not interrupt the Regular unit, if it may not: the gate's refusal
+/// of its Interrupt check or its Reaction test, as it would stand once the check is passed
 /// (Shaken, done, already interrupted…), or a leader on his own, worth more leading a unit.
 fn why_it_holds(game: &Game, unit: &Unit, target: &Unit, kind: ReactionKind) -> Option<String> {
-    if let Err(why) = game.check(&interrupt_opening(unit, target, kind)) {
-        return Some(why.to_string());
-    }
-    // Its check passed, would the rules let it interrupt this unit at all?
-    let test = Command::ReactionTest {
-        insurgent: unit.id,
-        regular: target.id,
-        kind,
-        modifiers: ReactionModifiers::proposed(target),
-    };
-    if let Err(why) = game
-        .state()
-        .check_once_checked(game.scenario(), unit.id, &test)
-    {
+    if let Some(why) = plan::refusal(game, &interrupt_opening(game, unit.id, target, kind)) {
         return Some(why.to_string());
     }
     unit.leaders_only()

@@ -3,11 +3,11 @@
 
 use crate::game::{Command, FireContext, Game, GameState};
 use crate::rules::fire::FireModifiers;
-use crate::scenario::VictoryTrigger;
+use crate::scenario::{Scale, VictoryTrigger};
 use crate::unit::{Movement, Side, Unit, UnitId};
 
 use super::weigh::{self, Choice, Leaning, Stance};
-use super::{View, fire_modifiers};
+use super::{View, fire_modifiers, plan};
 
 /// What the decision of an Insurgent unit's own action is called in the log.
 pub const ORDERS: &str = "its orders";
@@ -77,27 +77,35 @@ pub struct UnitOrders {
 /// first: joining changes what the joined unit may do).
 ///
 /// Doctrine: a Shaken unit falls back (no choice). A leader on his own weighs joining each
-/// leaderless unit he may join against staying out of sight. Any other unit weighs, by the
-/// exact odds: firing at each Regular unit it sees (the casualties expected); moving into its
-/// Optimum Range of one it sees beyond it and firing (those casualties and a third more for the
-/// ground it gains, less a tenth of the return fire it walks into while it moves); blocking the edge the Regulars must take the contractors off by (a tenth
-/// of the points at stake); advancing toward the Marines (three tenths of what it could do at
-/// Optimum Range against Marines in the open); and staying in cover (a little, more for a unit
-/// down to one figure).
+/// leaderless unit he may join, and that may still act with him this turn, against staying
+/// out of sight. Any other unit weighs, by the exact odds: firing at each Regular unit it sees
+/// (the casualties expected); moving into its Optimum Range of one it sees beyond it and firing
+/// (those casualties and a third more for the ground it gains, less a tenth of the return fire
+/// it walks into while it moves); blocking the edge the Regulars must take the contractors off
+/// by (a tenth of the points at stake); advancing toward the Marines (three tenths of what it
+/// could do at Optimum Range against Marines in the open); and staying in cover (a little, more
+/// for a unit down to one figure).
+///
+/// Every option is asked of the gate before it is offered, each of its commands in turn as if
+/// its check passed ([`plan::order_refusal`]): an option the gate refuses is left out, and a
+/// unit left with none holds where it is, the gate's refusal as its reason.
 pub fn orders(game: &Game, views: &[(UnitId, Vec<View>)]) -> Vec<UnitOrders> {
     let state = game.state();
     let mut result: Vec<UnitOrders> = state
         .units_in_play(Side::Insurgent)
         .filter(|u| may_still_act(game, u.id))
-        .map(|unit| {
+        .filter_map(|unit| {
             let sees = views
                 .iter()
                 .find(|(id, _)| *id == unit.id)
                 .map_or(&[][..], |(_, v)| v.as_slice());
-            let choices = choices_for(game, unit, sees);
+            let choices = allowed(game, unit, choices_for(game, unit, sees), sees);
+            if choices.is_empty() {
+                return None;
+            }
             let (choices, options) =
                 weigh::options(choices, Stance::of(unit), state.settings.difficulty);
-            UnitOrders {
+            Some(UnitOrders {
                 unit: unit.id,
                 choices,
                 decide: Command::SoloDecide {
@@ -105,7 +113,7 @@ pub fn orders(game: &Game, views: &[(UnitId, Vec<View>)]) -> Vec<UnitOrders> {
                     about: ORDERS.to_owned(),
                     options,
                 },
-            }
+            })
         })
         .collect();
     result.sort_by_key(|o| !state.unit(o.unit).is_some_and(Unit::leaders_only));
@@ -120,6 +128,53 @@ pub fn chosen(game: &Game, orders: &UnitOrders) -> Option<OrderFor> {
         .iter()
         .find(|c| c.words == words)
         .map(|c| c.action.clone())
+}
+
+/// The options the gate allows, every command of each in turn; if it allows none, the unit
+/// holds where it is, the gate's first refusal (in the order the options are listed) its
+/// reason.
+fn allowed(
+    game: &Game,
+    unit: &Unit,
+    choices: Vec<Choice<OrderFor>>,
+    sees: &[View],
+) -> Vec<Choice<OrderFor>> {
+    let views: Vec<(UnitId, View)> = sees.iter().map(|v| (unit.id, v.clone())).collect();
+    let mut refused = None;
+    let mut out = Vec::new();
+    for choice in choices {
+        match plan::order_refusal(game, unit.id, &choice.action.order, &views) {
+            None => out.push(choice),
+            Some(why) => {
+                refused.get_or_insert(why);
+            }
+        }
+    }
+    let Some(why) = refused.filter(|_| out.is_empty()) else {
+        return out;
+    };
+    let name = game.state().shown_name(unit.id);
+    let hold = Choice {
+        words: "hold".to_owned(),
+        score: 0.0,
+        odds: format!("the rules refuse its orders: {why}"),
+        leaning: Leaning::Careful,
+        action: OrderFor {
+            unit: unit.id,
+            order: Order::TakeCover,
+            words: format!("{name}: stay where it is."),
+            reason: format!("It holds: {why}."),
+        },
+    };
+    if plan::order_refusal(game, unit.id, &hold.action.order, &views).is_some() {
+        return Vec::new();
+    }
+    vec![hold]
+}
+
+/// A Cautious move in words, at the scale the game is played at.
+fn cautious_move(state: &GameState) -> String {
+    Scale::words(state.settings.scale.inches(Movement::Cautious.max_inches()))
 }
 
 fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>> {
@@ -156,20 +211,19 @@ fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>>
     if unit.leaders_only() {
         return leader_choices(game, unit);
     }
-    let may_move = game
+    // Why the gate would not let it move this turn, if it would not.
+    let held_in_place = game
         .check(&Command::InsurgentAction {
             unit: unit.id,
             movement: Movement::Cautious,
         })
-        .is_ok();
+        .err();
+    let may_move = held_in_place.is_none();
     let mut out = Vec::new();
     for view in sees {
         let Some(target) = state.unit(view.regular).filter(|t| t.in_play()) else {
             continue;
         };
-        if !may_fire_at(game, unit.id, target.id) {
-            continue;
-        }
         let modifiers = fire_modifiers(state, unit, target, view);
         let (value, odds) = weigh::fire_value(unit, target, &modifiers);
         let mut why = vec![odds.clone()];
@@ -210,7 +264,7 @@ fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>>
                     format!(
                         "{name}: move Cautiously, from cover to cover, until {} is within its Optimum Range ({}), then fire at it.",
                         target.name,
-                        state.distance(unit.profile.optimum_range)
+                        super::reach_words(state, unit)
                     ),
                     format!(
                         "{} is beyond its Optimum Range: closing in makes its fire count ({odds}).",
@@ -257,7 +311,7 @@ fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>>
                 },
                 format!(
                     "{name}: advance Cautiously ({}) toward {toward}, from cover to cover.",
-                    state.distance(6)
+                    cautious_move(state)
                 ),
                 format!("Closing in lets it fire with effect next time ({odds})."),
             ),
@@ -291,10 +345,9 @@ fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>>
         order(
             Order::TakeCover,
             format!("{name}: stay where it is, in cover."),
-            if may_move {
-                "It keeps out of harm's way this turn.".to_owned()
-            } else {
-                "It may not move this turn (a leader has just joined it, or it has just arrived), and it has no better shot.".to_owned()
+            match &held_in_place {
+                None => "It keeps out of harm's way this turn.".to_owned(),
+                Some(why) => format!("{why}, and it has no better shot."),
             },
         ),
     ));
@@ -307,14 +360,8 @@ fn leader_choices(game: &Game, leader: &Unit) -> Vec<Choice<OrderFor>> {
     let name = &state.shown_name(leader.id);
     let mut out: Vec<Choice<OrderFor>> = state
         .units_in_play(Side::Insurgent)
-        .filter(|u| !u.has_leader() && !u.leaders_only() && u.id != leader.id)
-        .filter(|u| {
-            game.check(&Command::JoinUnit {
-                from: leader.id,
-                into: u.id,
-            })
-            .is_ok()
-        })
+        .filter(|u| !u.has_leader())
+        .filter(|u| acts_with_him(game, leader.id, u.id))
         .map(|into| Choice {
             words: format!("join {}", into.name),
             score: 0.3 + 0.05 * into.firing_count() as f64,
@@ -329,7 +376,7 @@ fn leader_choices(game: &Game, leader: &Unit) -> Vec<Choice<OrderFor>> {
                 words: format!(
                     "{name}: if {} is within a Cautious move ({}), move to it out of sight and join it; otherwise stay out of sight.",
                     into.name,
-                    state.distance(6)
+                    cautious_move(state)
                 ),
                 reason: format!(
                     "{} has no leader and must test before every action; with him it acts at once.",
@@ -422,4 +469,54 @@ fn may_fire_at(game: &Game, unit: UnitId, target: UnitId) -> bool {
     };
     game.state()
         .allows_once_checked(game.scenario(), unit, &command)
+}
+
+/// True when the gate lets the leader join the unit and, once he has, lets the unit fire at a
+/// Marine unit this turn: a unit that may not act (Shaken, done for the turn, its interrupt
+/// spent) gains nothing from him now.
+fn acts_with_him(game: &Game, leader: UnitId, into: UnitId) -> bool {
+    let join = Command::JoinUnit { from: leader, into };
+    let Ok(after) = plan::played_out(game, &[join]) else {
+        return false;
+    };
+    after
+        .units_in_play(Side::Regular)
+        .filter(|t| !t.non_combatant)
+        .any(|t| {
+            let fire = Command::Fire {
+                attacker: into,
+                target: t.id,
+                modifiers: FireModifiers::default(),
+                context: FireContext::Activation,
+            };
+            after.allows(game.scenario(), &fire)
+        })
+}
+
+/// The Regular units the player is asked whether this Insurgent unit sees, in its phase: those
+/// the gate would let it fire at once its check (if it needs one) is passed. None for a leader
+/// on his own: he never fires from where he is.
+pub fn asked_in_phase(game: &Game, unit: UnitId) -> Vec<UnitId> {
+    let state = game.state();
+    if state.unit(unit).is_none_or(Unit::leaders_only) {
+        return Vec::new();
+    }
+    state
+        .units_in_play(Side::Regular)
+        .filter(|t| !t.non_combatant)
+        .filter(|t| may_fire_at(game, unit, t.id))
+        .map(|t| t.id)
+        .collect()
+}
+
+/// The Insurgent units whose orders this turn came to nothing: they decided, then failed the
+/// Quality check they needed to act, and do nothing more this turn.
+pub fn failed_checks(game: &Game) -> Vec<UnitId> {
+    let state = game.state();
+    state
+        .units_in_play(Side::Insurgent)
+        .filter(|u| super::plan::taken(game, u.id, ORDERS).is_some())
+        .filter(|u| plan::check_to_act(game, u.id) == Some(false))
+        .map(|u| u.id)
+        .collect()
 }

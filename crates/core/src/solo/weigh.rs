@@ -179,9 +179,9 @@ pub fn fire_value(attacker: &Unit, target: &Unit, modifiers: &FireModifiers) -> 
     )
 }
 
-/// The chance that a unit passes its Interrupt check (1 when it needs none).
-pub fn check_chance(unit: &Unit) -> f64 {
-    if unit.needs_interrupt_check() {
+/// The chance that a unit passes the check the gate asks of it (1 when it asks none).
+pub fn check_chance(unit: &Unit, asked: bool) -> f64 {
+    if asked {
         odds::quality(&TestDie::for_unit(unit))
     } else {
         1.0

@@ -22,4 +22,5 @@ mod scenario_authoring;
 mod scenario_files;
 mod scripted_turn;
 mod solo;
+mod solo_rules;
 mod story;
