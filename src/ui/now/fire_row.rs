@@ -50,7 +50,8 @@ pub fn moment(game: &Game, attacker: UnitId, target: UnitId) -> Moment {
 
 /// What the solo player answered about this pair, as a starting judgement.
 fn from_solo(game: &Game, solo: &SoloForm, attacker: UnitId, target: UnitId) -> Situation {
-    let side = game.state().unit(attacker).map(|u| u.side);
+    let state = game.state();
+    let side = state.unit(attacker).map(|u| u.side);
     match side {
         Some(Side::Insurgent) => solo
             .view(attacker, target)
@@ -61,9 +62,19 @@ fn from_solo(game: &Game, solo: &SoloForm, attacker: UnitId, target: UnitId) -> 
                 beyond: false,
             })
             .unwrap_or_default(),
-        // Within the Insurgents' Optimum Range is within the Marines' longer one.
+        // The answer bounds the distance by the Insurgents' reach; the Regular unit's own
+        // reach must cover it.
         Some(Side::Regular) => Situation {
-            optimum_range: solo.view(target, attacker).is_some_and(|v| v.in_range),
+            optimum_range: match (
+                solo.distance(target, attacker),
+                state.unit(attacker),
+                state.unit(target),
+            ) {
+                (Some(distance), Some(regular), Some(insurgent)) => {
+                    ambush_core::solo::regular_reaches(regular, insurgent, distance)
+                }
+                _ => false,
+            },
             ..Situation::default()
         },
         None => Situation::default(),

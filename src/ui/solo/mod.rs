@@ -114,6 +114,14 @@ impl SoloForm {
 
 impl SoloForm {
     /// What an Insurgent unit sees of a Regular unit, if it sees it.
+    /// How far the player said this Insurgent unit is from that Regular unit, if it sees it.
+    pub fn distance(&self, insurgent: UnitId, regular: UnitId) -> Option<solo::Distance> {
+        match self.sight.get(&(insurgent, regular)).copied()? {
+            Sight::Seen { distance, .. } => Some(distance),
+            Sight::Unseen => None,
+        }
+    }
+
     pub fn view(&self, insurgent: UnitId, regular: UnitId) -> Option<View> {
         let Sight::Seen { in_range, .. } = self.sight.get(&(insurgent, regular)).copied()? else {
             return None;

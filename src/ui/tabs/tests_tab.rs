@@ -154,7 +154,12 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
                 .color(ui.visuals().warn_fg_color),
         );
     }
-    let needs_check = interrupting && ins.needs_interrupt_check();
+    // The gate says whether this unit must pass an Interrupt check first.
+    let check = Command::QualityCheck {
+        unit: i,
+        purpose: QualityPurpose::Interrupt,
+    };
+    let needs_check = interrupting && game.check(&check).is_ok();
     if needs_check {
         ui.label(format!(
             "{} has no leader: it must pass an Interrupt check ({} 4+) first.",
@@ -166,10 +171,7 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
             game,
             "Interrupt check",
             &format!("Interrupt check for {}", ins.name),
-            Command::QualityCheck {
-                unit: i,
-                purpose: QualityPurpose::Interrupt,
-            },
+            check,
             queue,
         );
     }

@@ -127,6 +127,19 @@ pub fn within_optimum_range(insurgent: &Unit, distance: Distance) -> bool {
     }
 }
 
+/// Whether a Regular unit surely has an Insurgent unit within its own Optimum Range, from
+/// the player's answer about the Insurgent unit's reach: the answer says how far it is at
+/// most, and the Regular unit's reach (doubled for its support weapons) must cover that.
+pub fn regular_reaches(regular: &Unit, insurgent: &Unit, distance: Distance) -> bool {
+    let theirs = OptimumReach::of(insurgent);
+    let at_most = match distance {
+        Distance::Farther => return false,
+        Distance::SupportRange => theirs.support.unwrap_or(theirs.base),
+        Distance::RifleRange => theirs.base,
+    };
+    OptimumReach::of(regular).covers(at_most as f32)
+}
+
 /// Its longest range in words, at the game's scale: "12\" for its RPG", or "6\"".
 pub fn reach_words(state: &GameState, unit: &Unit) -> String {
     let reach = OptimumReach::of(unit);
