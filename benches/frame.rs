@@ -95,6 +95,7 @@ fn frame_60_units_10000_events(bencher: divan::Bencher) {
         data_dir: None,
         seed: Some(1),
         native_dialogs: false,
+        phones: None,
     };
     let mut harness = egui_kittest::Harness::builder()
         .with_size([1280.0, 800.0])

@@ -59,6 +59,10 @@ enum Command {
     Play {
         /// A scenario (.json) or saved game (.jsonl).
         file: PathBuf,
+        /// Open the table to phones on this address (every address, port 7878, when none is
+        /// given) and print one line per seat: SEAT URL.
+        #[arg(long, num_args = 0..=1, default_missing_value = "0.0.0.0:7878", value_name = "ADDRESS:PORT")]
+        phones: Option<std::net::SocketAddr>,
     },
     /// Print a saved game as it stands.
     Report {
@@ -128,20 +132,20 @@ fn main() -> ExitCode {
         }
         Some(Command::Schema) => print(Ok(cli::schema())),
         Some(Command::Report { save, json }) => emit(cli::report(&save, json)),
-        Some(Command::Play { file }) => {
+        Some(Command::Play { file, phones }) => {
             if !file.exists() {
                 return print(Err(CliError::failed(format!(
                     "{}: no such file; expected a scenario (.json) or saved game (.jsonl)",
                     file.display()
                 ))));
             }
-            start_app(Some(file))
+            start_app(Some(file), phones)
         }
-        None => start_app(None),
+        None => start_app(None, None),
     }
 }
 
-fn start_app(open: Option<PathBuf>) -> ExitCode {
+fn start_app(open: Option<PathBuf>, phones: Option<std::net::SocketAddr>) -> ExitCode {
     let options = ambush_alley::ui::StartOptions {
         open,
         data_dir: ambush_core::session::data_dir(),
@@ -150,6 +154,7 @@ fn start_app(open: Option<PathBuf>) -> ExitCode {
             .ok()
             .and_then(|s| s.trim().parse().ok()),
         native_dialogs: true,
+        phones,
     };
     match ambush_alley::ui::run(options) {
         Ok(()) => ExitCode::SUCCESS,

@@ -68,4 +68,8 @@ pub enum UiCommand {
     EditUnit(UnitId),
     /// Forget the message shown at the top.
     DismissMessage,
+    /// Open the table to phones (on the address given), or close it.
+    Phones(Option<std::net::SocketAddr>),
+    /// Faces sent from a phone are played at once, without the referee's click.
+    SetPhonesAccept(bool),
 }

@@ -72,6 +72,9 @@ pub struct StartOptions {
     pub seed: Option<u64>,
     /// Offer native file dialogs (off in tests, where none can open).
     pub native_dialogs: bool,
+    /// Open the table to phones on this address once the game is open, and print each seat's
+    /// link on standard output (`ambush-alley play FILE --phones`).
+    pub phones: Option<std::net::SocketAddr>,
 }
 
 /// Opens the window and runs the app until it is closed.

@@ -32,6 +32,7 @@ pub fn app_seeded(
         data_dir: Some(data_dir.to_owned()),
         seed: Some(seed),
         native_dialogs: false,
+        phones: None,
     };
     let prefs = Prefs {
         physical_dice,

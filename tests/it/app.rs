@@ -288,6 +288,7 @@ fn play_file_opens_a_scenario_or_a_saved_game() {
         data_dir: Some(dir.to_path_buf()),
         seed: Some(1),
         native_dialogs: false,
+        phones: None,
     };
     let harness = app_with(options, Prefs::default());
     assert_eq!(game(&harness).scenario().id, "contracting-trouble-solo");
@@ -299,6 +300,7 @@ fn play_file_opens_a_scenario_or_a_saved_game() {
         data_dir: Some(dir.join("other")),
         seed: Some(1),
         native_dialogs: false,
+        phones: None,
     };
     let harness = app_with(options, Prefs::default());
     assert!(harness.state().game().is_none());

@@ -137,6 +137,7 @@ fn opened(
         data_dir: Some(dir.join("data")),
         seed: Some(5),
         native_dialogs: false,
+        phones: None,
     };
     common::ui::app_with(options, ambush_alley::ui::Prefs::default())
 }

@@ -154,6 +154,7 @@ fn a_damaged_saved_game_is_offered_as_far_as_it_goes() {
         data_dir: Some(dir.join("data")),
         seed: Some(1),
         native_dialogs: false,
+        phones: None,
     };
     let mut harness = app_with(options, Prefs::default());
     // Asked first, with the line named.

@@ -143,6 +143,7 @@ impl AssistantApp {
                     return;
                 }
                 self.session = None;
+                self.phones = None;
                 self.refresh_start();
                 self.message = None;
             }
@@ -165,6 +166,9 @@ impl AssistantApp {
                 self.desk.tab = Tab::Edit;
             }
             UiCommand::DismissMessage => self.message = None,
+            UiCommand::Phones(Some(address)) => self.open_table(address, false),
+            UiCommand::Phones(None) => self.phones = None,
+            UiCommand::SetPhonesAccept(on) => self.prefs.phones_accept = on,
         }
     }
 
@@ -181,7 +185,10 @@ impl AssistantApp {
             }
         };
         if self.prefs.physical_dice && !request.is_empty() {
-            self.prompt = Some(DicePrompt::new(command, request));
+            let mut prompt = DicePrompt::new(command, request);
+            self.prompts += 1;
+            prompt.number = self.prompts;
+            self.prompt = Some(prompt);
             return Played::AwaitingDice;
         }
         let mut dice = std::mem::replace(&mut self.dice, DiceSource::typed(Vec::new()));
@@ -223,6 +230,10 @@ impl AssistantApp {
     /// A fresh desk for another game: forms, the solo opponent's plan, its pause.
     pub(super) fn fresh_desk(&mut self) {
         self.desk = Desk::default();
+        // Another game: the links of the last one let nobody in.
+        if let (Some(table), Some(session)) = (&mut self.phones, &self.session) {
+            table.new_game(session.game());
+        }
         self.series.clear();
         self.plan.clear();
         self.solo_paused = false;

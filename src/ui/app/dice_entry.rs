@@ -18,6 +18,10 @@ pub struct DicePrompt {
     pub inputs: Vec<String>,
     /// The group whose field should take the keyboard next.
     focus: Option<usize>,
+    /// The prompt's number, which the phones' answers name (new for every prompt).
+    pub number: u64,
+    /// For each group, the seat whose phone sent its faces, if one did.
+    pub from_phone: Vec<Option<ambush_phones::PhoneSeat>>,
 }
 
 impl DicePrompt {
@@ -31,6 +35,8 @@ impl DicePrompt {
             request,
             inputs: vec![String::new(); n],
             focus,
+            number: 0,
+            from_phone: vec![None; n],
         }
     }
 
@@ -125,6 +131,9 @@ pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<Pr
                         None => submit = true,
                     }
                 }
+            }
+            if let Some(seat) = prompt.from_phone[i] {
+                ui.label(RichText::new(format!("From the {seat}'s phone")).weak());
             }
             if !group.each.is_empty() {
                 let order: Vec<String> = group

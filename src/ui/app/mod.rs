@@ -9,6 +9,8 @@ mod dice_entry;
 mod files;
 mod folder;
 mod layout;
+mod phones;
+mod phones_qr;
 mod prefs;
 mod start;
 mod top_bar;
@@ -116,6 +118,12 @@ pub struct AssistantApp {
     /// The player was told this game is not safely on disk and may now leave it anyway.
     leave_anyway: bool,
     builtins: Vec<Result<Box<ambush_core::scenario::check::LoadedScenario>, String>>,
+    /// The table opened to phones, if it is.
+    phones: Option<ambush_phones::Table>,
+    /// The window's context once known, so a phone's request wakes the desk.
+    wake: std::sync::Arc<std::sync::OnceLock<egui::Context>>,
+    /// Dice prompts opened so far: each one's number.
+    prompts: u64,
 }
 
 impl AssistantApp {
@@ -157,6 +165,9 @@ impl AssistantApp {
             prompt: None,
             queue: Vec::new(),
             builtins: builtin_scenarios(),
+            phones: None,
+            wake: Default::default(),
+            prompts: 0,
         };
         app.refresh_start();
         app.message = app.folder.notice().map(Message::info);
@@ -164,6 +175,9 @@ impl AssistantApp {
         // two, a solo game, a file, or an earlier game.
         if let Some(path) = app.options.open.clone() {
             app.open_path(&path);
+        }
+        if let Some(address) = app.options.phones {
+            app.open_table(address, true);
         }
         app
     }
@@ -247,7 +261,9 @@ impl AssistantApp {
 impl eframe::App for AssistantApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        let _ = self.wake.set(ctx.clone());
         self.apply_prefs(&ctx);
+        self.phones_in();
         if ctx.input(|i| i.viewport().close_requested()) && !self.may_leave_game() {
             // The message bar now says why; a second close goes through.
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -318,6 +334,7 @@ impl eframe::App for AssistantApp {
                 break;
             }
         }
+        self.phones_out(&ctx);
         // Commands may queue more (Save asks where): run those next frame.
         if !self.queue.is_empty() {
             ctx.request_repaint();

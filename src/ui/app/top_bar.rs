@@ -158,6 +158,11 @@ pub fn top_bar_ui(
                 *show_path = true;
             }
             ui.separator();
+            // Once open, the table's window shows the links and closes it.
+            if ui.button("Open the table to phones").clicked() {
+                queue.push(UiCommand::Phones(Some(super::phones::DEFAULT_ADDRESS)));
+            }
+            ui.separator();
             if ui.button("Close game").clicked() {
                 queue.push(UiCommand::CloseGame);
             }

@@ -1,0 +1,320 @@
+//! The routes: a seat's page, its view as JSON, its live stream, and its answers to a roll.
+//! Every route starts with the seat's token; without a right one the answer is 403 and nothing
+//! changes. What goes out is the view already filtered for the seat on the desk.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Instant;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use tokio::sync::watch;
+
+use crate::limits::{Bucket, Limits, MAX_BODY};
+use crate::roll::{PhoneDice, RollCheck, Submission};
+use crate::token::{PhoneSeat, Tokens};
+
+/// What the desk last published: each seat's view, already written out for it, and the roll
+/// answers are checked against.
+#[derive(Debug, Default)]
+pub struct Published {
+    /// Counts the publications, from 1.
+    pub revision: u64,
+    /// Each seat's view as JSON, in [`PhoneSeat::ALL`]'s order.
+    pub views: [String; 3],
+    /// The roll the desk waits for.
+    pub roll: Option<RollCheck>,
+    /// The table is closed: live pages are told, and their streams end.
+    pub closed: bool,
+}
+
+/// What the server and the desk share.
+pub struct Shared {
+    pub(crate) tokens: RwLock<Tokens>,
+    pub(crate) published: watch::Sender<Arc<Published>>,
+    /// Answers let through, by roll and group, so a second tap is refused even before the desk
+    /// has published that it has the first.
+    answered: Mutex<Vec<(u64, usize)>>,
+    desk: Mutex<std::sync::mpsc::Sender<PhoneDice>>,
+    wake: Box<dyn Fn() + Send + Sync>,
+    answers: Mutex<[Bucket; 3]>,
+    reads: Mutex<[Bucket; 3]>,
+    pub(crate) live: [AtomicUsize; 3],
+    pub(crate) limits: Limits,
+}
+
+impl Shared {
+    /// Shared state for a server, sending what phones ask to `desk` and calling `wake` after.
+    pub fn new(
+        tokens: Tokens,
+        limits: Limits,
+        desk: std::sync::mpsc::Sender<PhoneDice>,
+        wake: Box<dyn Fn() + Send + Sync>,
+    ) -> Self {
+        Self {
+            tokens: RwLock::new(tokens),
+            published: watch::Sender::new(Arc::new(Published::default())),
+            answered: Mutex::new(Vec::new()),
+            desk: Mutex::new(desk),
+            wake,
+            answers: Mutex::new([(); 3].map(|()| Bucket::new(limits.answers))),
+            reads: Mutex::new([(); 3].map(|()| Bucket::new(limits.reads))),
+            live: [(); 3].map(|()| AtomicUsize::new(0)),
+            limits,
+        }
+    }
+
+    /// The seat of a token, if it opens one.
+    pub fn seat(&self, token: &str) -> Option<PhoneSeat> {
+        self.tokens.read().ok()?.seat_of(token)
+    }
+
+    /// The token of a seat, if the seat is open.
+    pub fn token(&self, seat: PhoneSeat) -> Option<String> {
+        self.tokens.read().ok()?.of(seat).map(str::to_owned)
+    }
+
+    /// Publishes the game and the roll the desk waits for: each seat's view is built and
+    /// filtered here, on the desk's side, before the server holds it.
+    pub fn publish_game(&self, game: &ambush_core::game::Game, roll: Option<&crate::WaitingRoll>) {
+        let (seat_views, check) = crate::view::views(game, roll);
+        self.publish(Published {
+            revision: 0,
+            views: seat_views.map(|v| serde_json::to_string(&v).unwrap_or_default()),
+            roll: check,
+            closed: false,
+        });
+    }
+
+    /// A new publication.
+    pub fn publish(&self, mut published: Published) {
+        published.revision = self.published.borrow().revision + 1;
+        self.published.send_replace(Arc::new(published));
+    }
+
+    fn allowed(&self, buckets: &Mutex<[Bucket; 3]>, seat: PhoneSeat) -> bool {
+        buckets
+            .lock()
+            .is_ok_and(|mut b| b[seat.index()].take(Instant::now()))
+    }
+
+    /// Lets an answer through to the desk, or says why not. The check and the note that it
+    /// came are made under one lock, so two taps at once cannot both pass.
+    fn answer(&self, seat: PhoneSeat, answer: &Submission) -> Result<(), (StatusCode, String)> {
+        let published = self.published.borrow().clone();
+        let Some(roll) = published.roll.as_ref().filter(|_| !published.closed) else {
+            return Err(refused(crate::roll::Refusal::stale()));
+        };
+        let mut answered = self.answered.lock().map_err(|_| {
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The desk is busy.".to_owned(),
+            )
+        })?;
+        if answered.contains(&(answer.roll, answer.group)) {
+            return Err(refused(crate::roll::Refusal::doubled()));
+        }
+        roll.refuse(seat, answer).map_err(refused)?;
+        // Only the roll now waiting is remembered: its number is never used again.
+        answered.retain(|(n, _)| *n == roll.number);
+        answered.push((answer.roll, answer.group));
+        let sent = self
+            .desk
+            .lock()
+            .is_ok_and(|d| d.send(PhoneDice::of(seat, answer)).is_ok());
+        drop(answered);
+        if !sent {
+            return Err((
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The desk is not taking dice now.".to_owned(),
+            ));
+        }
+        (self.wake)();
+        Ok(())
+    }
+}
+
+fn refused(refusal: crate::roll::Refusal) -> (StatusCode, String) {
+    (
+        StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::CONFLICT),
+        refusal.words,
+    )
+}
+
+/// The router of a table.
+pub fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/s/{token}", get(to_page))
+        .route("/s/{token}/", get(page))
+        .route("/s/{token}/page.css", get(css))
+        .route("/s/{token}/page.js", get(js))
+        .route("/s/{token}/view", get(view))
+        .route("/s/{token}/live", get(crate::live::live))
+        .route("/s/{token}/dice", post(dice))
+        .fallback(|| async { words(StatusCode::NOT_FOUND, "Nothing here.") })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(shared)
+}
+
+/// A reply in words, as JSON: `{"ok": …, "words": …}`.
+pub fn words(status: StatusCode, words: &str) -> Response {
+    let body = serde_json::json!({ "ok": status.is_success(), "words": words }).to_string();
+    with_headers(status, "application/json", body)
+}
+
+/// The headers every reply carries: no caching (the token is in the address), no guessing of
+/// types, no address handed on to another site, and nothing loaded from elsewhere.
+pub fn with_headers(status: StatusCode, kind: &'static str, body: String) -> Response {
+    let mut response = (status, body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        ),
+    );
+    response
+}
+
+/// Why a request is turned away before anything is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Turned {
+    /// No seat's token.
+    Forbidden,
+    /// The seat asks too often.
+    TooMany,
+}
+
+impl IntoResponse for Turned {
+    fn into_response(self) -> Response {
+        match self {
+            Turned::Forbidden => forbidden(),
+            Turned::TooMany => too_many(),
+        }
+    }
+}
+
+/// The seat of a request that may read, or why it is turned away.
+pub(crate) fn reader(shared: &Shared, token: &str) -> Result<PhoneSeat, Turned> {
+    let seat = shared.seat(token).ok_or(Turned::Forbidden)?;
+    if !shared.allowed(&shared.reads, seat) {
+        return Err(Turned::TooMany);
+    }
+    Ok(seat)
+}
+
+pub(crate) fn forbidden() -> Response {
+    words(
+        StatusCode::FORBIDDEN,
+        "This link is not one of this game's seats. Ask the referee for your seat's link.",
+    )
+}
+
+pub(crate) fn too_many() -> Response {
+    words(
+        StatusCode::TOO_MANY_REQUESTS,
+        "Too many requests from this seat: wait a moment.",
+    )
+}
+
+async fn to_page(State(shared): State<Arc<Shared>>, Path(token): Path<String>) -> Response {
+    match reader(&shared, &token) {
+        Ok(_) => Redirect::permanent(&format!("/s/{token}/")).into_response(),
+        Err(turned) => turned.into_response(),
+    }
+}
+
+fn asset(shared: &Shared, token: &str, kind: &'static str, body: &str) -> Response {
+    match reader(shared, token) {
+        Ok(_) => with_headers(StatusCode::OK, kind, body.to_owned()),
+        Err(turned) => turned.into_response(),
+    }
+}
+
+async fn page(State(shared): State<Arc<Shared>>, Path(token): Path<String>) -> Response {
+    asset(
+        &shared,
+        &token,
+        "text/html; charset=utf-8",
+        crate::page::HTML,
+    )
+}
+
+async fn css(State(shared): State<Arc<Shared>>, Path(token): Path<String>) -> Response {
+    asset(&shared, &token, "text/css; charset=utf-8", crate::page::CSS)
+}
+
+async fn js(State(shared): State<Arc<Shared>>, Path(token): Path<String>) -> Response {
+    asset(
+        &shared,
+        &token,
+        "text/javascript; charset=utf-8",
+        crate::page::JS,
+    )
+}
+
+async fn view(State(shared): State<Arc<Shared>>, Path(token): Path<String>) -> Response {
+    match reader(&shared, &token) {
+        Ok(seat) => {
+            let published = shared.published.borrow().clone();
+            with_headers(
+                StatusCode::OK,
+                "application/json",
+                published.views[seat.index()].clone(),
+            )
+        }
+        Err(turned) => turned.into_response(),
+    }
+}
+
+async fn dice(
+    State(shared): State<Arc<Shared>>,
+    Path(token): Path<String>,
+    body: Bytes,
+) -> Response {
+    let Some(seat) = shared.seat(&token) else {
+        return forbidden();
+    };
+    if !shared.allowed(&shared.answers, seat) {
+        return too_many();
+    }
+    let answer: Submission = match serde_json::from_slice(&body) {
+        Ok(answer) => answer,
+        Err(_) => {
+            return words(
+                StatusCode::BAD_REQUEST,
+                "Not sent: the page sent something that is not an answer to a roll.",
+            );
+        }
+    };
+    match shared.answer(seat, &answer) {
+        Ok(()) => words(StatusCode::ACCEPTED, "Sent to the desk."),
+        Err((status, text)) => words(status, &text),
+    }
+}
+
+/// Counts a live page of a seat for as long as it is held.
+pub(crate) struct LiveGuard {
+    pub(crate) shared: Arc<Shared>,
+    pub(crate) seat: PhoneSeat,
+}
+
+impl Drop for LiveGuard {
+    fn drop(&mut self) {
+        self.shared.live[self.seat.index()].fetch_sub(1, Ordering::SeqCst);
+    }
+}

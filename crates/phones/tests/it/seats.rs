@@ -1,0 +1,125 @@
+//! What each seat receives: never a hidden unit in the Regular seat's data or the Table view's,
+//! at the HTTP boundary and over games played at random.
+
+use ambush_core::dice::DiceSource;
+use ambush_core::game::{Game, GameState};
+use ambush_core::unit::{Presence, Side};
+use ambush_phones::{PhoneSeat, Table, WaitingRoll};
+
+use crate::client::{Live, path, request};
+use crate::games::{ambushes_for_two, night_patrol_hidden};
+
+/// The names and keys of the Insurgent units the table does not show.
+fn unseen(state: &GameState) -> Vec<String> {
+    state
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Insurgent)
+        .filter(|u| state.is_hidden(u.id) || matches!(u.presence, Presence::InReserve))
+        .flat_map(|u| [u.name.clone(), format!("\"{}\"", u.key)])
+        .collect()
+}
+
+fn assert_nothing_unseen(json: &str, state: &GameState, seat: PhoneSeat) {
+    for name in unseen(state) {
+        assert!(!json.contains(&name), "{seat} received {name}: {json}");
+    }
+    assert!(
+        !json.contains("\"hides\""),
+        "{seat} was told what a marker hides: {json}"
+    );
+}
+
+#[test]
+fn hidden_contacts_stay_off_the_regular_seat_and_the_table_view() {
+    let game = night_patrol_hidden();
+    let state = game.state();
+    assert_eq!(unseen(state).len(), 4, "two hidden units, by name and key");
+    let table =
+        Table::open(([127, 0, 0, 1], 0).into(), &game, || {}).unwrap_or_else(|e| panic!("{e}"));
+    // A solo game: the app is the Insurgent player, so no Insurgent link.
+    let seats: Vec<PhoneSeat> = table.links().iter().map(|l| l.seat).collect();
+    assert_eq!(seats, vec![PhoneSeat::Regular, PhoneSeat::Table]);
+    for seat in seats {
+        let (status, json) = request(table.address(), "GET", &path(&table, seat, "view"), "");
+        assert_eq!(status, 200);
+        assert_nothing_unseen(&json, state, seat);
+        // The markers themselves are on the table for all to see.
+        assert!(
+            json.contains("Contact A") && json.contains("Contact E"),
+            "{json}"
+        );
+        let mut live = Live::open(table.address(), &path(&table, seat, "live"));
+        let (name, data) = live.next().unwrap_or_default();
+        assert_eq!(name, "view");
+        assert_nothing_unseen(&data, state, seat);
+    }
+}
+
+#[test]
+fn units_in_ambush_are_the_insurgent_seats_alone() {
+    let game = ambushes_for_two();
+    let state = game.state();
+    let secret = unseen(state);
+    assert!(!secret.is_empty(), "the variant holds units back in ambush");
+    let table =
+        Table::open(([127, 0, 0, 1], 0).into(), &game, || {}).unwrap_or_else(|e| panic!("{e}"));
+    for seat in [PhoneSeat::Regular, PhoneSeat::Table] {
+        let (_, json) = request(table.address(), "GET", &path(&table, seat, "view"), "");
+        assert_nothing_unseen(&json, state, seat);
+    }
+    let (status, json) = request(
+        table.address(),
+        "GET",
+        &path(&table, PhoneSeat::Insurgent, "view"),
+        "",
+    );
+    assert_eq!(status, 200);
+    let names: Vec<&String> = secret.iter().filter(|s| !s.starts_with('"')).collect();
+    for name in names {
+        assert!(
+            json.contains(name.as_str()),
+            "the Insurgent seat lacks {name}: {json}"
+        );
+    }
+    assert!(json.contains("in ambush"), "{json}");
+}
+
+/// A random item of the agenda with its roll, played with seeded dice.
+fn step(game: &mut Game, pick: usize, seed: u64) -> Option<WaitingRoll> {
+    let agenda = game.state().agenda(game.scenario());
+    let items: Vec<_> = agenda
+        .due
+        .iter()
+        .flat_map(|d| d.choices.iter())
+        .chain(agenda.unit_items())
+        .chain(agenda.phase.iter())
+        .collect();
+    let item = items.get(pick % items.len().max(1))?;
+    let request = game.check(&item.command).ok()?;
+    let roll = WaitingRoll {
+        number: seed,
+        command: item.command.clone(),
+        received: vec![false; request.groups.len()],
+        request,
+    };
+    Some(roll)
+}
+
+#[test]
+fn over_random_games_the_regular_seat_never_receives_a_hidden_unit() {
+    for seed in 0..6u64 {
+        let mut game = night_patrol_hidden();
+        for n in 0..40u64 {
+            let Some(roll) = step(&mut game, (seed * 7919 + n * 104_729) as usize, n) else {
+                break;
+            };
+            let (views, _) = ambush_phones::views(&game, Some(&roll));
+            for seat in [PhoneSeat::Regular, PhoneSeat::Table] {
+                let json = serde_json::to_string(&views[seat.index()]).unwrap_or_default();
+                assert_nothing_unseen(&json, game.state(), seat);
+            }
+            let _ = game.play(roll.command, &mut DiceSource::seeded(seed * 1000 + n));
+        }
+    }
+}
