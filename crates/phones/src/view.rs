@@ -305,8 +305,8 @@ fn unit_view(state: &GameState, u: &Unit) -> UnitView {
         strength: format!(
             "{} · Quality {} · Morale {}",
             plural(u.firing_count(), "figure", "figures"),
-            u.tq,
-            u.morale
+            u.profile.tq,
+            u.profile.morale
         ),
         badges: u.badges(state.turn).iter().map(|b| b.label()).collect(),
     }
