@@ -1,4 +1,4 @@
-//! Fire combat: who may fire at whom, when, and what the dice do.
+//! Fire combat: the check of a fire (its context is `who_fires.rs`), and what the dice do.
 
 use crate::dice::{DiceRequest, DiceRole, Faces};
 use crate::limits::{LOST_DICE, NOTE_CHARS, POOL_ADJUST};
