@@ -120,6 +120,8 @@ pub struct AssistantApp {
     builtins: Vec<Result<Box<ambush_core::scenario::check::LoadedScenario>, String>>,
     /// The table opened to phones, if it is.
     phones: Option<ambush_phones::Table>,
+    /// The address the command line asked the table to open on, until a game is on the desk.
+    phones_wanted: Option<std::net::SocketAddr>,
     /// The window's context once known, so a phone's request wakes the desk.
     wake: std::sync::Arc<std::sync::OnceLock<egui::Context>>,
     /// Dice prompts opened so far: each one's number.
@@ -166,6 +168,7 @@ impl AssistantApp {
             queue: Vec::new(),
             builtins: builtin_scenarios(),
             phones: None,
+            phones_wanted: None,
             wake: Default::default(),
             prompts: 0,
         };
@@ -176,9 +179,9 @@ impl AssistantApp {
         if let Some(path) = app.options.open.clone() {
             app.open_path(&path);
         }
-        if let Some(address) = app.options.phones {
-            app.open_table(address, true);
-        }
+        // The table opens to phones once the game is on the desk (a scenario file starts its
+        // game after the first frame).
+        app.phones_wanted = app.options.phones;
         app
     }
 
@@ -333,6 +336,11 @@ impl eframe::App for AssistantApp {
             if self.queue.is_empty() || self.prompt.is_some() {
                 break;
             }
+        }
+        if self.session.is_some()
+            && let Some(address) = self.phones_wanted.take()
+        {
+            self.open_table(address, true);
         }
         self.phones_out(&ctx);
         // Commands may queue more (Save asks where): run those next frame.
