@@ -1,183 +1,22 @@
-//! The Insurgent phase: for each Insurgent unit still to act, its options weighed by the odds;
-//! once the roll has chosen, the order with its reason.
+//! The options of one Insurgent unit in its phase, each with its score from the odds, its words
+//! for the player and its reason: fire, close in, block the exit, advance, stay in cover or
+//! hidden; for a leader on his own, join a unit or keep out of sight.
 
 use crate::game::{Command, FireContext, Game, GameState};
 use crate::rules::fire::FireModifiers;
 use crate::scenario::{Scale, VictoryTrigger};
+use crate::solo::weigh::{self, Choice, Leaning};
+use crate::solo::{View, fire_modifiers, plan, reach_words};
 use crate::unit::{Movement, Side, Unit, UnitId};
 
-use super::weigh::{self, Choice, Leaning, Stance};
-use super::{View, fire_modifiers, plan};
-
-/// What the decision of an Insurgent unit's own action is called in the log.
-pub const ORDERS: &str = "its orders";
-
-/// An order for an Insurgent unit in the Insurgent phase.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Order {
-    /// Fire at a Regular unit, staying put.
-    Fire {
-        /// The target.
-        target: UnitId,
-    },
-    /// Move Cautiously into its Optimum Range of a Regular unit, then fire at it.
-    CloseAndFire {
-        /// The target.
-        target: UnitId,
-    },
-    /// Join a unit (a leader joining a leaderless unit).
-    Join {
-        /// The unit joined.
-        into: UnitId,
-    },
-    /// Fall back away from the enemy into cover (Shaken units).
-    FallBack,
-    /// Stay in cover and wait.
-    TakeCover,
-    /// A leader on his own keeps out of sight, for the next unit that needs him.
-    StayHidden,
-    /// Move Cautiously to stand between the unit carrying what the Regulars must bring off and
-    /// the edge they score by.
-    BlockExit {
-        /// The edge, in words.
-        edge: String,
-    },
-    /// Advance Cautiously toward the Marines (or toward those carrying the contractors).
-    Advance {
-        /// What to advance on, in words.
-        toward: String,
-    },
-}
-
-/// An order with the unit it is for and the reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OrderFor {
-    /// The Insurgent unit.
-    pub unit: UnitId,
-    /// The order.
-    pub order: Order,
-    /// What to do, in words, for the player to carry out on the table.
-    pub words: String,
-    /// Why, in words.
-    pub reason: String,
-}
-
-/// The options of one Insurgent unit, weighed, and the decision that rolls for one.
-#[derive(Clone, Debug, PartialEq)]
-pub struct UnitOrders {
-    /// The unit.
-    pub unit: UnitId,
-    /// Its options, best first (the orders are in `action`).
-    pub choices: Vec<Choice<OrderFor>>,
-    /// The decision to play.
-    pub decide: Command,
-}
-
-/// The options of every Insurgent unit that may still act this phase (leaders on their own
-/// first: joining changes what the joined unit may do).
-///
-/// Doctrine: a Shaken unit falls back (no choice). A leader on his own weighs joining each
-/// leaderless unit he may join, and that may still act with him this turn, against staying
-/// out of sight. Any other unit weighs, by the exact odds: firing at each Regular unit it sees
-/// (the casualties expected); moving into its Optimum Range of one it sees beyond it and firing
-/// (those casualties and a third more for the ground it gains, less a tenth of the return fire
-/// it walks into while it moves); blocking the edge the Regulars must take the contractors off
-/// by (a tenth of the points at stake); advancing toward the Marines (three tenths of what it
-/// could do at Optimum Range against Marines in the open); and staying in cover (a little, more
-/// for a unit down to one figure).
-///
-/// Every option is asked of the gate before it is offered, each of its commands in turn as if
-/// its check passed ([`plan::order_refusal`]): an option the gate refuses is left out, and a
-/// unit left with none holds where it is, the gate's refusal as its reason.
-pub fn orders(game: &Game, views: &[(UnitId, Vec<View>)]) -> Vec<UnitOrders> {
-    let state = game.state();
-    let mut result: Vec<UnitOrders> = state
-        .units_in_play(Side::Insurgent)
-        .filter(|u| may_still_act(game, u.id))
-        .filter_map(|unit| {
-            let sees = views
-                .iter()
-                .find(|(id, _)| *id == unit.id)
-                .map_or(&[][..], |(_, v)| v.as_slice());
-            let choices = allowed(game, unit, choices_for(game, unit, sees), sees);
-            if choices.is_empty() {
-                return None;
-            }
-            let (choices, options) =
-                weigh::options(choices, Stance::of(unit), state.settings.difficulty);
-            Some(UnitOrders {
-                unit: unit.id,
-                choices,
-                decide: Command::SoloDecide {
-                    unit: unit.id,
-                    about: ORDERS.to_owned(),
-                    options,
-                },
-            })
-        })
-        .collect();
-    result.sort_by_key(|o| !state.unit(o.unit).is_some_and(Unit::leaders_only));
-    result
-}
-
-/// The order a unit's decision this turn took, with its options as they stand.
-pub fn chosen(game: &Game, orders: &UnitOrders) -> Option<OrderFor> {
-    let words = super::plan::taken(game, orders.unit, ORDERS)?;
-    orders
-        .choices
-        .iter()
-        .find(|c| c.words == words)
-        .map(|c| c.action.clone())
-}
-
-/// The options the gate allows, every command of each in turn; if it allows none, the unit
-/// holds where it is, the gate's first refusal (in the order the options are listed) its
-/// reason.
-fn allowed(
-    game: &Game,
-    unit: &Unit,
-    choices: Vec<Choice<OrderFor>>,
-    sees: &[View],
-) -> Vec<Choice<OrderFor>> {
-    let views: Vec<(UnitId, View)> = sees.iter().map(|v| (unit.id, v.clone())).collect();
-    let mut refused = None;
-    let mut out = Vec::new();
-    for choice in choices {
-        match plan::order_refusal(game, unit.id, &choice.action.order, &views) {
-            None => out.push(choice),
-            Some(why) => {
-                refused.get_or_insert(why);
-            }
-        }
-    }
-    let Some(why) = refused.filter(|_| out.is_empty()) else {
-        return out;
-    };
-    let name = game.state().shown_name(unit.id);
-    let hold = Choice {
-        words: "hold".to_owned(),
-        score: 0.0,
-        odds: format!("the rules refuse its orders: {why}"),
-        leaning: Leaning::Careful,
-        action: OrderFor {
-            unit: unit.id,
-            order: Order::TakeCover,
-            words: format!("{name}: stay where it is."),
-            reason: format!("It holds: {why}."),
-        },
-    };
-    if plan::order_refusal(game, unit.id, &hold.action.order, &views).is_some() {
-        return Vec::new();
-    }
-    vec![hold]
-}
+use super::{Order, OrderFor};
 
 /// A Cautious move in words, at the scale the game is played at.
 fn cautious_move(state: &GameState) -> String {
     Scale::words(state.settings.scale.inches(Movement::Cautious.max_inches()))
 }
 
-fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>> {
+pub(super) fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>> {
     let state = game.state();
     let name = &state.shown_name(unit.id);
     let order = |order: Order, words: String, reason: String| OrderFor {
@@ -264,7 +103,7 @@ fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice<OrderFor>>
                     format!(
                         "{name}: move Cautiously, from cover to cover, until {} is within its Optimum Range ({}), then fire at it.",
                         target.name,
-                        super::reach_words(state, unit)
+                        reach_words(state, unit)
                     ),
                     format!(
                         "{} is beyond its Optimum Range: closing in makes its fire count ({odds}).",
@@ -441,36 +280,6 @@ fn exit_at_stake(game: &Game) -> Option<(String, String, f64)> {
     })
 }
 
-/// Which active Hot Spot the Insurgents choose on a roll of 6: the one nearest the Marines,
-/// which only the player can tell.
-pub fn hot_spot_choice(nearest_the_marines: u8) -> String {
-    format!(
-        "On a 6 the Insurgents choose: Hot Spot {nearest_the_marines}, the active spot nearest the Marines, to strike at once."
-    )
-}
-
-/// True when the gate still lets this Insurgent unit take its own action this phase.
-fn may_still_act(game: &Game, unit: UnitId) -> bool {
-    game.check(&Command::InsurgentAction {
-        unit,
-        movement: Movement::Halted,
-    })
-    .is_ok()
-}
-
-/// True when the gate would let this unit fire at the target in its own action, once its Quality
-/// check (if it needs one) is passed.
-fn may_fire_at(game: &Game, unit: UnitId, target: UnitId) -> bool {
-    let command = Command::Fire {
-        attacker: unit,
-        target,
-        modifiers: FireModifiers::default(),
-        context: FireContext::Activation,
-    };
-    game.state()
-        .allows_once_checked(game.scenario(), unit, &command)
-}
-
 /// True when the gate lets the leader join the unit and, once he has, lets the unit fire at a
 /// Marine unit this turn: a unit that may not act (Shaken, done for the turn, its interrupt
 /// spent) gains nothing from him now.
@@ -491,32 +300,4 @@ fn acts_with_him(game: &Game, leader: UnitId, into: UnitId) -> bool {
             };
             after.allows(game.scenario(), &fire)
         })
-}
-
-/// The Regular units the player is asked whether this Insurgent unit sees, in its phase: those
-/// the gate would let it fire at once its check (if it needs one) is passed. None for a leader
-/// on his own: he never fires from where he is.
-pub fn asked_in_phase(game: &Game, unit: UnitId) -> Vec<UnitId> {
-    let state = game.state();
-    if state.unit(unit).is_none_or(Unit::leaders_only) {
-        return Vec::new();
-    }
-    state
-        .units_in_play(Side::Regular)
-        .filter(|t| !t.non_combatant)
-        .filter(|t| may_fire_at(game, unit, t.id))
-        .map(|t| t.id)
-        .collect()
-}
-
-/// The Insurgent units whose orders this turn came to nothing: they decided, then failed the
-/// Quality check they needed to act, and do nothing more this turn.
-pub fn failed_checks(game: &Game) -> Vec<UnitId> {
-    let state = game.state();
-    state
-        .units_in_play(Side::Insurgent)
-        .filter(|u| super::plan::taken(game, u.id, ORDERS).is_some())
-        .filter(|u| plan::check_to_act(game, u.id) == Some(false))
-        .map(|u| u.id)
-        .collect()
 }

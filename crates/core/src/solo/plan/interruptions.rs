@@ -1,0 +1,195 @@
+//! The steps of an interruption: the Insurgents' answer to an activation carried out, its
+//! Reaction test once Overwatch has answered, and its fire once the Regulars have reacted.
+
+use crate::game::{Command, FireContext, Game, GameState, ReactionKind};
+use crate::rules::checks::ReactionModifiers;
+use crate::solo::{InterruptDecision, View, fire_modifiers, interrupt_check};
+use crate::unit::{Side, Unit, UnitId};
+
+use super::{Step, When, played_out, view_of};
+
+/// The steps that carry out the Insurgents' answer to an activation: every decision in the log,
+/// then, for each unit that interrupts, its Interrupt check if the gate asks one, and its
+/// Reaction test with the words of the result and its fire when it acts first. When a Regular
+/// unit on Overwatch could answer the interruption, the unit only declares it: Overwatch comes
+/// before the Reaction test, which the panel offers once the player has answered
+/// ([`declared_steps`]).
+pub fn interrupt_steps(
+    game: &Game,
+    regular: UnitId,
+    decisions: &[InterruptDecision],
+    views: &[(UnitId, View)],
+) -> Vec<Step> {
+    let state = game.state();
+    if state.unit(regular).is_none() {
+        return Vec::new();
+    }
+    let hidden = state.settings.doctrine_hidden;
+    let mut steps: Vec<Step> = decisions
+        .iter()
+        .filter_map(|d| d.held.as_ref().filter(|_| !hidden).map(|why| (d.unit, why)))
+        .map(|(unit, why)| Step::note(Some(unit), why.clone()))
+        .collect();
+    for d in decisions {
+        let Some(decide) = &d.decide else {
+            continue;
+        };
+        let Command::SoloDecide { about, .. } = decide else {
+            continue;
+        };
+        steps.push(Step::always(decide.clone()));
+        let check = interrupt_check(game, d.unit);
+        let declare = Command::DeclareInterrupt {
+            insurgent: d.unit,
+            regular,
+            kind: d.kind,
+        };
+        let mut branch: Vec<Step> = check.iter().cloned().map(Step::always).collect();
+        let opening: Vec<Command> = check.into_iter().chain([declare.clone()]).collect();
+        if overwatch_may_answer(game, d.unit, &opening) {
+            branch.push(Step::if_allowed(declare));
+        } else {
+            let view = view_of(views, d.unit, regular);
+            branch.extend(test_steps(game, d.unit, regular, d.kind, &view));
+        }
+        steps.push(Step::Branch {
+            unit: d.unit,
+            about: about.clone(),
+            option: d.interrupt.clone(),
+            steps: branch,
+        });
+    }
+    steps
+}
+
+/// True when, once this opening of an interruption is made, the gate would let a Regular unit
+/// on Overwatch take its Reaction test against it.
+fn overwatch_may_answer(game: &Game, insurgent: UnitId, opening: &[Command]) -> bool {
+    let Ok(after) = played_out(game, opening) else {
+        return false;
+    };
+    after.units_in_play(Side::Regular).any(|r| {
+        let test = Command::ReactionTest {
+            insurgent,
+            regular: r.id,
+            kind: ReactionKind::Overwatch,
+            modifiers: ReactionModifiers::proposed(r),
+        };
+        after.allows(game.scenario(), &test)
+    })
+}
+
+/// The rest of an interruption once it is declared (or at once): the Reaction test, its result
+/// in words, and the Insurgent unit's fire if it acts first.
+fn test_steps(
+    game: &Game,
+    insurgent: UnitId,
+    regular: UnitId,
+    kind: ReactionKind,
+    view: &View,
+) -> Vec<Step> {
+    let state = game.state();
+    let (Some(ins), Some(reg)) = (state.unit(insurgent), state.unit(regular)) else {
+        return Vec::new();
+    };
+    vec![
+        Step::if_allowed(Command::ReactionTest {
+            insurgent,
+            regular,
+            kind,
+            modifiers: ReactionModifiers::proposed(reg),
+        }),
+        Step::ReactionWords {
+            insurgent,
+            regular,
+            kind,
+        },
+        Step::Give(
+            interrupt_fire(state, ins, reg, view),
+            When::InsurgentsFirst(insurgent),
+        ),
+    ]
+}
+
+/// Interruptions declared and waiting for their Reaction test, which the gate allows now:
+/// (Insurgent unit, the Regular unit it interrupts). Units on Overwatch answer them first.
+pub fn awaiting_test(game: &Game) -> Vec<(UnitId, UnitId)> {
+    let state = game.state();
+    state
+        .interruptions
+        .iter()
+        .filter_map(|i| state.declared_interruption(i.insurgent))
+        .filter(|i| {
+            state.unit(i.regular).is_some_and(|reg| {
+                game.check(&Command::ReactionTest {
+                    insurgent: i.insurgent,
+                    regular: i.regular,
+                    kind: i.kind,
+                    modifiers: ReactionModifiers::proposed(reg),
+                })
+                .is_ok()
+            })
+        })
+        .map(|i| (i.insurgent, i.regular))
+        .collect()
+}
+
+/// The steps of a declared interruption once Overwatch has answered it: its Reaction test, the
+/// words of the result, and the fire if the Insurgents act first.
+pub fn declared_steps(game: &Game, insurgent: UnitId, view: &View) -> Vec<Step> {
+    let Some(declared) = game.state().declared_interruption(insurgent) else {
+        return Vec::new();
+    };
+    test_steps(game, insurgent, declared.regular, declared.kind, view)
+}
+
+/// Interruptions where the Regulars reacted first and the Insurgent unit has still to fire:
+/// (Insurgent unit, the Regular unit it interrupted).
+pub fn waiting_to_fire(game: &Game) -> Vec<(UnitId, UnitId)> {
+    game.state()
+        .interruptions
+        .iter()
+        .filter(|i| !i.insurgents_first)
+        .filter(|i| {
+            let fire = Command::Fire {
+                attacker: i.insurgent,
+                target: i.regular,
+                modifiers: Default::default(),
+                context: FireContext::Interrupt,
+            };
+            game.check(&fire).is_ok()
+        })
+        .map(|i| (i.insurgent, i.regular))
+        .collect()
+}
+
+/// The steps of an Insurgent unit's interruption fire once the Regulars' reaction is done.
+pub fn fire_after_reaction(
+    game: &Game,
+    insurgent: UnitId,
+    regular: UnitId,
+    view: &View,
+) -> Vec<Step> {
+    let state = game.state();
+    let (Some(ins), Some(reg)) = (state.unit(insurgent), state.unit(regular)) else {
+        return Vec::new();
+    };
+    // The note after the fire: only a fire the gate accepted is told.
+    vec![
+        Step::always(interrupt_fire(state, ins, reg, view)),
+        Step::note(
+            Some(insurgent),
+            format!("{} fired on {} after its reaction.", ins.name, reg.name),
+        ),
+    ]
+}
+
+/// An Insurgent unit's interruption fire at the Regular unit it interrupts, as it sees it.
+fn interrupt_fire(state: &GameState, ins: &Unit, reg: &Unit, view: &View) -> Command {
+    Command::Fire {
+        attacker: ins.id,
+        target: reg.id,
+        modifiers: fire_modifiers(state, ins, reg, view),
+        context: FireContext::Interrupt,
+    }
+}

@@ -1,0 +1,160 @@
+//! Nothing is offered or logged as done that the gate refuses: "carried out" only after the
+//! steps it accepted, and over random games every step the opponent offers passes it.
+
+use ambush_core::dice::DiceSource;
+use ambush_core::game::{Command, RuleError};
+use ambush_core::solo::plan;
+use ambush_core::solo::{self, Distance, Order, RegularAction, View};
+use ambush_core::unit::{Side, UnitId};
+
+use crate::common::{self, play, unit, unit_id};
+
+use super::{all, is_action, notes, option, roll_for, run, seeing, solo_game, try_roll_for};
+
+/// "Carried out" is logged after the steps the gate accepted, never for a refused one.
+#[test]
+fn carried_out_is_logged_only_for_steps_the_gate_accepted() {
+    let mut game = solo_game();
+    let alpha = unit_id(&game, "alpha");
+    let ins4 = unit_id(&game, "insurgents-4");
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    let mine = seeing(&game, ins4, alpha, Distance::RifleRange);
+    let fire = option(&mine, &Order::Fire { target: alpha });
+    let decide = roll_for(&mine.decide, &mine.choices[0].words);
+    let steps = plan::decide_steps(&game, &mine);
+    run(&mut game, steps, &mut all(6, decide));
+    // The referee's edit: it has fired already. The fire is refused now.
+    let status = ambush_core::unit::UnitStatus {
+        fired: true,
+        ..unit(&game, ins4).status.clone()
+    };
+    play(&mut game, Command::SetStatus { unit: ins4, status }, &[]);
+    let steps = plan::carried_out(&game, &fire, &[]);
+    assert!(
+        matches!(
+            plan::refusal(&game, &plan::commands_of(&steps)),
+            Some(RuleError::AlreadyFired(_))
+        ),
+        "the panel does not offer it"
+    );
+    // Played as the app plays it, the refusal stops the plan before the note.
+    let mut steps = steps;
+    let mut logged = Vec::new();
+    while let Some(command) = plan::next_command(&game, &mut steps) {
+        let mut dice = DiceSource::seeded(1);
+        if game.play(command.clone(), &mut dice).is_err() {
+            break;
+        }
+        logged.push(command);
+    }
+    assert!(
+        !notes(&logged).iter().any(|n| n.contains("Carried out")),
+        "{logged:?}"
+    );
+}
+
+/// Over random games: every order offered in the Insurgent phase, and every interruption the
+/// opponent weighs, passes the gate step by step, whatever the dice.
+#[test]
+fn over_random_games_every_step_the_opponent_offers_passes_the_gate() {
+    let mut phases = (0, 0);
+    for seed in 0..40u64 {
+        let game = common::play_randomly(solo_game(), seed, 120 + (seed as usize % 5) * 30);
+        let state = game.state();
+        let regulars: Vec<UnitId> = state
+            .units_in_play(Side::Regular)
+            .filter(|u| !u.non_combatant)
+            .map(|u| u.id)
+            .collect();
+        match state.phase {
+            ambush_core::game::Phase::InsurgentActions => {
+                let views: Vec<(UnitId, Vec<View>)> = state
+                    .units_in_play(Side::Insurgent)
+                    .map(|u| {
+                        let v = regulars
+                            .iter()
+                            .map(|r| View::seen(u, *r, Distance::Farther, seed % 2 == 0, false))
+                            .collect();
+                        (u.id, v)
+                    })
+                    .collect();
+                for orders in solo::orders(&game, &views) {
+                    phases.0 += 1;
+                    for choice in &orders.choices {
+                        let Some(decide) = try_roll_for(&orders.decide, &choice.words) else {
+                            continue;
+                        };
+                        for face in [1u8, 6] {
+                            let mut copy = game.clone();
+                            let decide = decide.clone();
+                            let mut steps = plan::decide_steps(&copy, &orders);
+                            let own: Vec<(UnitId, View)> = views
+                                .iter()
+                                .filter(|(u, _)| *u == orders.unit)
+                                .flat_map(|(u, v)| v.iter().map(|v| (*u, v.clone())))
+                                .collect();
+                            steps.extend(plan::carried_out(&copy, &choice.action, &own));
+                            let played = run(&mut copy, steps, &mut all(face, decide));
+                            // After a failed check, nothing of the order is done.
+                            if plan::check_to_act(&copy, orders.unit) == Some(false) {
+                                assert!(
+                                    !played.iter().any(|c| is_action(c, orders.unit)),
+                                    "{played:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            ambush_core::game::Phase::RegularActivations => {
+                let Some(active) = state.active_unit else {
+                    continue;
+                };
+                for action in [RegularAction::Moves, RegularAction::Fires] {
+                    let views: Vec<(UnitId, View)> = solo::asked_about(&game, active, action)
+                        .into_iter()
+                        .map(|i| {
+                            (
+                                i,
+                                View::seen(
+                                    unit(&game, i),
+                                    active,
+                                    Distance::RifleRange,
+                                    true,
+                                    false,
+                                ),
+                            )
+                        })
+                        .collect();
+                    let decisions = solo::interrupts(&game, active, action, &views);
+                    for d in &decisions {
+                        let Some(decide) = d
+                            .decide
+                            .as_ref()
+                            .and_then(|c| try_roll_for(c, &d.interrupt))
+                        else {
+                            continue;
+                        };
+                        phases.1 += 1;
+                        for face in [1u8, 6] {
+                            let mut copy = game.clone();
+                            let steps = plan::interrupt_steps(
+                                &copy,
+                                active,
+                                std::slice::from_ref(d),
+                                &views,
+                            );
+                            run(&mut copy, steps, &mut all(face, decide.clone()));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    eprintln!(
+        "orders weighed: {}, interruptions weighed: {}",
+        phases.0, phases.1
+    );
+    assert!(phases.0 > 10 && phases.1 > 3, "{phases:?}");
+}

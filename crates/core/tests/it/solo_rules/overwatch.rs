@@ -1,0 +1,108 @@
+//! Overwatch before the Reaction test (line 135): with a Marine unit on Overwatch the
+//! interruption is declared and waits; without one, it is tested at once.
+
+use ambush_core::game::{Command, QualityPurpose, ReactionKind};
+use ambush_core::rules::checks::ReactionModifiers;
+use ambush_core::solo::plan;
+use ambush_core::solo::{self, Distance, RegularAction};
+use ambush_core::unit::Movement;
+
+use crate::common::{activate, play, unit, unit_id};
+
+use super::{all, roll_for, run, seen, solo_game};
+
+/// Line 135: "Overwatch fire takes place before the Regular Unit being Interrupted makes their
+/// Reaction Test." With a Marine unit on Overwatch, the opponent declares its interruption and
+/// waits: the Overwatch test comes first, then the Insurgents' own test.
+#[test]
+fn with_a_marine_unit_on_overwatch_the_interruption_is_declared_before_its_test() {
+    let mut game = solo_game();
+    let alpha = unit_id(&game, "alpha");
+    let bravo = unit_id(&game, "bravo");
+    let ins1 = unit_id(&game, "insurgents-1");
+    play(
+        &mut game,
+        Command::Activate {
+            unit: bravo,
+            movement: Movement::Halted,
+            overwatch: true,
+        },
+        &[],
+    );
+    activate(&mut game, alpha, Movement::Rapid);
+    let views = [(ins1, seen(&game, ins1, alpha, Distance::RifleRange))];
+    let decisions = solo::interrupts(&game, alpha, RegularAction::Moves, &views);
+    let d = decisions
+        .iter()
+        .find(|d| d.unit == ins1)
+        .expect("ins1 weighs")
+        .clone();
+    let decide = roll_for(d.decide.as_ref().expect("a decision"), &d.interrupt);
+    let steps = plan::interrupt_steps(&game, alpha, &[d], &views);
+    let played = run(&mut game, steps, &mut all(6, decide));
+    // Its Interrupt check (it has no leader), then the declaration; no Reaction test yet.
+    assert!(
+        matches!(
+            played[1],
+            Command::QualityCheck {
+                purpose: QualityPurpose::Interrupt,
+                ..
+            }
+        ),
+        "{played:?}"
+    );
+    assert!(
+        matches!(played[2], Command::DeclareInterrupt { .. }),
+        "{played:?}"
+    );
+    assert_eq!(played.len(), 3, "{played:?}");
+    assert_eq!(plan::awaiting_test(&game), vec![(ins1, alpha)]);
+    // Bravo answers on Overwatch first.
+    let overwatch = Command::ReactionTest {
+        insurgent: ins1,
+        regular: bravo,
+        kind: ReactionKind::Overwatch,
+        modifiers: ReactionModifiers::proposed(unit(&game, bravo)),
+    };
+    play(&mut game, overwatch, &[&[1], &[8]]);
+    // Then the Insurgents take their test, and the rest follows.
+    let view = seen(&game, ins1, alpha, Distance::RifleRange);
+    let steps = plan::declared_steps(&game, ins1, &view);
+    let played = run(&mut game, steps, &mut all(6, Vec::new()));
+    assert!(
+        matches!(
+            played[0],
+            Command::ReactionTest {
+                kind: ReactionKind::InterruptMovement,
+                ..
+            }
+        ),
+        "{played:?}"
+    );
+    assert!(plan::awaiting_test(&game).is_empty());
+}
+
+/// Without a unit on Overwatch there is nothing to wait for: the test is taken at once.
+#[test]
+fn without_overwatch_the_interruption_is_tested_at_once() {
+    let mut game = solo_game();
+    let alpha = unit_id(&game, "alpha");
+    let ins4 = unit_id(&game, "insurgents-4");
+    activate(&mut game, alpha, Movement::Rapid);
+    let views = [(ins4, seen(&game, ins4, alpha, Distance::RifleRange))];
+    let decisions = solo::interrupts(&game, alpha, RegularAction::Moves, &views);
+    let d = decisions[0].clone();
+    let decide = roll_for(d.decide.as_ref().expect("a decision"), &d.interrupt);
+    let steps = plan::interrupt_steps(&game, alpha, &[d], &views);
+    let played = run(&mut game, steps, &mut all(6, decide));
+    assert!(
+        !played
+            .iter()
+            .any(|c| matches!(c, Command::DeclareInterrupt { .. })),
+        "{played:?}"
+    );
+    assert!(
+        matches!(played[1], Command::ReactionTest { .. }),
+        "{played:?}"
+    );
+}

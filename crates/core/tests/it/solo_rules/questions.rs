@@ -1,0 +1,48 @@
+//! What the panel asks comes from the gate and the core: "moves or fires first?", the
+//! automatic steps, and which Marines a unit is asked about in its own phase.
+
+use ambush_core::game::Command;
+use ambush_core::solo;
+use ambush_core::solo::plan::{self, Step};
+use ambush_core::unit::Movement;
+
+use crate::common::{activate, play, shake, unit, unit_id};
+
+use super::solo_game;
+
+/// What the panel asks follows what the gate and the core decide, not rules of its own: the
+/// question "moves or fires first?" only when an interruption breaks into something else either
+/// way, and the automatic steps are the agenda's.
+#[test]
+fn the_panels_questions_and_automatic_steps_come_from_the_core() {
+    let mut game = solo_game();
+    let alpha = unit_id(&game, "alpha");
+    let bravo = unit_id(&game, "bravo");
+    activate(&mut game, alpha, Movement::Rapid);
+    assert!(solo::asks_what_first(unit(&game, alpha)));
+    activate(&mut game, bravo, Movement::Halted);
+    assert!(!solo::asks_what_first(unit(&game, bravo)));
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    play(&mut game, Command::EndTurn, &[]);
+    let agenda = game.state().agenda(game.scenario());
+    let first = agenda.due[0].choices[0].command.clone();
+    assert_eq!(
+        plan::automatic_step(&game),
+        Some(Step::always(first)),
+        "the Insurgency roll, as the agenda lists it"
+    );
+}
+
+/// In its own phase a unit is asked what it sees only of the Marines the gate would let it fire
+/// at: none for a Shaken unit, none for a leader on his own.
+#[test]
+fn only_units_the_gate_lets_fire_are_asked_what_they_see_in_their_phase() {
+    let mut game = solo_game();
+    let ins1 = unit_id(&game, "insurgents-1");
+    let leader = unit_id(&game, "leader-2a");
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    assert!(!solo::asked_in_phase(&game, ins1).is_empty());
+    assert!(solo::asked_in_phase(&game, leader).is_empty());
+    shake(&mut game, ins1);
+    assert!(solo::asked_in_phase(&game, ins1).is_empty());
+}
