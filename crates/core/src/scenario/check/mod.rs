@@ -22,6 +22,7 @@ pub const MAX_SCENARIO_BYTES: u64 = 10 * 1024 * 1024;
 
 mod authoring;
 mod contacts;
+mod hot_spots;
 mod json;
 pub mod locate;
 mod reinforcement_table;
@@ -30,10 +31,11 @@ mod units;
 mod victory_points;
 mod words;
 
+use hot_spots::{check_hot_spot_roll, check_hot_spots};
 pub(crate) use json::syntax_error;
 use json::{position_of, whole_numbers};
 use reinforcement_table::check_table;
-use units::{check_hot_spots, check_units};
+use units::check_units;
 use victory_points::check_victory;
 
 // The bounds come from the one limits module the engine and the screens use too.
@@ -337,7 +339,7 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     };
 
     let hot_spots = check_hot_spots(&mut c, file);
-    let hot_spot_roll = units::check_hot_spot_roll(&mut c, file, &hot_spots);
+    let hot_spot_roll = check_hot_spot_roll(&mut c, file, &hot_spots);
     let (units, tags) = check_units(&mut c, file);
     let reinforcements = check_table(&mut c, file);
     let victory = check_victory(&mut c, file, &tags);
