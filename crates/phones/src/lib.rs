@@ -19,7 +19,7 @@ pub mod table;
 pub mod token;
 pub mod view;
 
-pub use limits::Limits;
+pub use limits::{Limits, Rate};
 pub use roll::{PhoneDice, Refusal, RollCheck, Submission, WaitingRoll};
 pub use table::{Link, Table};
 pub use token::{PhoneSeat, Tokens};
