@@ -9,6 +9,7 @@ mod cli;
 mod cli_files;
 mod fire_panel;
 mod now;
+mod phones_app;
 mod saved_games;
 mod saved_games_app;
 mod solo_app;

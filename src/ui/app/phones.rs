@@ -111,15 +111,28 @@ impl AssistantApp {
         table.publish(session.game(), roll.as_ref());
         let mut accept = self.prefs.phones_accept;
         let mut close = false;
+        // Kept in the bottom right corner, over the log, and folded with its title's arrow once
+        // the players have joined: it never covers the Now view's buttons.
         egui::Window::new("The table, open to phones")
-            .default_pos([40.0, 80.0])
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
+            .collapsible(true)
             .show(ctx, |ui| {
                 ui.label("Each player opens their seat's link on a phone on this network:");
-                for link in table.links() {
-                    ui.label(RichText::new(link.seat.title()).strong());
-                    ui.label(RichText::new(&link.url).monospace());
-                    super::phones_qr::qr_ui(ui, &link.url);
-                }
+                // Side by side, so the window stays low and its title (with its fold arrow)
+                // stays on the screen.
+                ui.horizontal_top(|ui| {
+                    for link in table.links() {
+                        ui.vertical(|ui| {
+                            ui.set_max_width(200.0);
+                            ui.label(RichText::new(link.seat.title()).strong());
+                            super::phones_qr::qr_ui(ui, &link.url);
+                            ui.add(
+                                egui::Label::new(RichText::new(&link.url).monospace().small())
+                                    .wrap(),
+                            );
+                        });
+                    }
+                });
                 ui.checkbox(&mut accept, "Play the phones' faces without my click");
                 if ui.button("Close the table").clicked() {
                     close = true;

@@ -3,7 +3,7 @@
 use qrcode::{Color, QrCode};
 
 /// The size of one square of the code, in points.
-const MODULE: f32 = 3.0;
+const MODULE: f32 = 2.5;
 
 /// Paints the QR code of a link, with its quiet margin; nothing if the link cannot be coded.
 pub fn qr_ui(ui: &mut egui::Ui, link: &str) {
