@@ -70,6 +70,4 @@ pub enum UiCommand {
     DismissMessage,
     /// Open the table to phones (on the address given), or close it.
     Phones(Option<std::net::SocketAddr>),
-    /// Faces sent from a phone are played at once, without the referee's click.
-    SetPhonesAccept(bool),
 }

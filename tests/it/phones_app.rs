@@ -125,3 +125,64 @@ fn each_players_phone_fills_the_waiting_prompt_and_one_click_plays_the_event() {
     let faces: Vec<Vec<u8>> = last.dice.iter().map(|r| r.faces.clone()).collect();
     assert_eq!(faces, [vec![8, 8, 7, 6, 5, 1], vec![6, 5, 2, 2, 1, 1]]);
 }
+
+#[test]
+fn playing_the_phones_faces_without_a_click_is_a_setting_kept_with_the_game() {
+    let dir = temp_dir("phones-accept");
+    let options = StartOptions {
+        open: None,
+        data_dir: Some(dir.to_path_buf()),
+        seed: Some(7),
+        native_dialogs: false,
+        phones: Some(([127, 0, 0, 1], 0).into()),
+    };
+    let mut harness = app_with(options, Prefs::default());
+    new_game(&mut harness);
+    harness.run();
+    click(&mut harness, "Play the phones' faces without my click");
+    // The setting is an event of the game, so its journal keeps it.
+    assert!(game(&harness).state().settings.phones_accept);
+    assert!(matches!(
+        game(&harness).applied_events().last().map(|e| &e.command),
+        Some(Command::ChangeSettings { .. })
+    ));
+    let links: Vec<String> = harness
+        .query_all_by_label_contains("http://127.0.0.1:")
+        .filter_map(|node| node.value())
+        .collect();
+    let (regular, insurgent) = (links[0].clone(), links[1].clone());
+    click(&mut harness, "Activate Fireteam Alpha: Halted");
+    click(&mut harness, "Fireteam Alpha fires");
+    click(&mut harness, "Target Insurgents 1");
+    click(&mut harness, "Fire: 6d8 against 6d6");
+    harness.run();
+    let (_, body) = request(&regular, "GET", "view", "");
+    let view: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+    let number = view["roll"]["number"].as_u64().unwrap_or(0);
+    let attack = serde_json::json!({ "roll": number, "group": 0, "faces": [8, 8, 7, 6, 5, 1] });
+    let defense = serde_json::json!({ "roll": number, "group": 1, "faces": [6, 5, 2, 2, 1, 1] });
+    assert_eq!(
+        request(&regular, "POST", "dice", &attack.to_string()).0,
+        202
+    );
+    assert_eq!(
+        request(&insurgent, "POST", "dice", &defense.to_string()).0,
+        202
+    );
+    let mut played = false;
+    for _ in 0..50 {
+        harness.run();
+        played = game(&harness)
+            .applied_events()
+            .last()
+            .is_some_and(|e| matches!(e.command, Command::Fire { .. }));
+        if played {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        played,
+        "the fire was played with no click once both groups came in"
+    );
+}

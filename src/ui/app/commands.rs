@@ -168,7 +168,6 @@ impl AssistantApp {
             UiCommand::DismissMessage => self.message = None,
             UiCommand::Phones(Some(address)) => self.open_table(address, false),
             UiCommand::Phones(None) => self.phones = None,
-            UiCommand::SetPhonesAccept(on) => self.prefs.phones_accept = on,
         }
     }
 

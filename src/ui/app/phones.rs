@@ -83,7 +83,11 @@ impl AssistantApp {
             prompt.from_phone[sent.group] = Some(sent.seat);
         }
         let whole = prompt.check().iter().all(Result::is_ok);
-        if self.prefs.phones_accept && whole && prompt.from_phone.iter().any(Option::is_some) {
+        let accept = self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.game().state().settings.phones_accept);
+        if accept && whole && prompt.from_phone.iter().any(Option::is_some) {
             let faces = prompt.check().into_iter().filter_map(Result::ok).collect();
             if let Some(prompt) = self.prompt.take() {
                 self.queue.push(UiCommand::PlayTyped(prompt.command, faces));
@@ -109,7 +113,8 @@ impl AssistantApp {
                 .collect(),
         });
         table.publish(session.game(), roll.as_ref());
-        let mut accept = self.prefs.phones_accept;
+        let settings = session.game().state().settings.clone();
+        let mut accept = settings.phones_accept;
         let mut close = false;
         // Kept in the bottom right corner, over the log, and folded with its title's arrow once
         // the players have joined: it never covers the Now view's buttons.
@@ -138,8 +143,16 @@ impl AssistantApp {
                     close = true;
                 }
             });
-        if accept != self.prefs.phones_accept {
-            self.queue.push(UiCommand::SetPhonesAccept(accept));
+        if accept != settings.phones_accept {
+            // Stored with the game, as every setting is: a logged change.
+            self.queue.push(UiCommand::Play(
+                ambush_core::game::Command::ChangeSettings {
+                    settings: ambush_core::game::Settings {
+                        phones_accept: accept,
+                        ..settings
+                    },
+                },
+            ));
         }
         if close {
             self.queue.push(UiCommand::Phones(None));

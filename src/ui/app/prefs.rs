@@ -13,9 +13,6 @@ pub struct Prefs {
     pub dark: bool,
     /// Ask for the faces of physical dice instead of rolling.
     pub physical_dice: bool,
-    /// Faces sent from the phones are played as soon as the roll is whole, without a click.
-    #[serde(default)]
-    pub phones_accept: bool,
     /// The table screen for the players is open.
     pub table_screen: bool,
     /// Its size and position when last seen, in points.
@@ -30,7 +27,6 @@ impl Default for Prefs {
             ui_scale: 1.25,
             dark: true,
             physical_dice: false,
-            phones_accept: false,
             table_screen: false,
             table_rect: None,
             table_scale: 1.0,

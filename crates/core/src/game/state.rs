@@ -87,6 +87,9 @@ pub struct Settings {
     pub difficulty: super::solo::SoloDifficulty,
     /// The solo opponent keeps its reasoning out of sight until the game is over.
     pub doctrine_hidden: bool,
+    /// With the table open to phones, the faces the players send are played without the
+    /// referee's click once every group of the roll has its faces.
+    pub phones_accept: bool,
 }
 
 /// A victory-point counter.
