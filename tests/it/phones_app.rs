@@ -48,9 +48,10 @@ fn click(harness: &mut egui_kittest::Harness<'_, ambush_alley::ui::AssistantApp>
     harness.run();
 }
 
-#[test]
-fn each_players_phone_fills_the_waiting_prompt_and_one_click_plays_the_event() {
-    let dir = temp_dir("phones-desk");
+type Desk = egui_kittest::Harness<'static, ambush_alley::ui::AssistantApp>;
+
+/// A new game of Contracting Trouble on a desk whose table is open to phones on 127.0.0.1.
+fn desk_open_to_phones(dir: &std::path::Path) -> Desk {
     let options = StartOptions {
         open: None,
         data_dir: Some(dir.to_path_buf()),
@@ -61,13 +62,26 @@ fn each_players_phone_fills_the_waiting_prompt_and_one_click_plays_the_event() {
     let mut harness = app_with(options, Prefs::default());
     new_game(&mut harness);
     harness.run();
-    // The desk shows each seat's link: the Regular player's first, then the Insurgent's.
+    harness
+}
+
+/// The links the desk shows: the Regular player's, then the Insurgent player's (the third is
+/// the Table view's).
+fn seat_links(harness: &Desk) -> (String, String) {
     let links: Vec<String> = harness
         .query_all_by_label_contains("http://127.0.0.1:")
         .filter_map(|node| node.value())
         .collect();
     assert_eq!(links.len(), 3, "{links:?}");
-    let (regular, insurgent) = (links[0].clone(), links[1].clone());
+    (links[0].clone(), links[1].clone())
+}
+
+#[test]
+fn each_players_phone_fills_the_waiting_prompt_and_one_click_plays_the_event() {
+    let dir = temp_dir("phones-desk");
+    let mut harness = desk_open_to_phones(&dir);
+    // The desk shows each seat's link: the Regular player's first, then the Insurgent's.
+    let (regular, insurgent) = seat_links(&harness);
     click(&mut harness, "Activate Fireteam Alpha: Halted");
     click(&mut harness, "Fireteam Alpha fires");
     click(&mut harness, "Target Insurgents 1");
@@ -129,16 +143,7 @@ fn each_players_phone_fills_the_waiting_prompt_and_one_click_plays_the_event() {
 #[test]
 fn playing_the_phones_faces_without_a_click_is_a_setting_kept_with_the_game() {
     let dir = temp_dir("phones-accept");
-    let options = StartOptions {
-        open: None,
-        data_dir: Some(dir.to_path_buf()),
-        seed: Some(7),
-        native_dialogs: false,
-        phones: Some(([127, 0, 0, 1], 0).into()),
-    };
-    let mut harness = app_with(options, Prefs::default());
-    new_game(&mut harness);
-    harness.run();
+    let mut harness = desk_open_to_phones(&dir);
     click(&mut harness, "Play the phones' faces without my click");
     // The setting is an event of the game, so its journal keeps it.
     assert!(game(&harness).state().settings.phones_accept);
@@ -146,11 +151,7 @@ fn playing_the_phones_faces_without_a_click_is_a_setting_kept_with_the_game() {
         game(&harness).applied_events().last().map(|e| &e.command),
         Some(Command::ChangeSettings { .. })
     ));
-    let links: Vec<String> = harness
-        .query_all_by_label_contains("http://127.0.0.1:")
-        .filter_map(|node| node.value())
-        .collect();
-    let (regular, insurgent) = (links[0].clone(), links[1].clone());
+    let (regular, insurgent) = seat_links(&harness);
     click(&mut harness, "Activate Fireteam Alpha: Halted");
     click(&mut harness, "Fireteam Alpha fires");
     click(&mut harness, "Target Insurgents 1");
