@@ -8,3 +8,4 @@ mod layers;
 mod loopback;
 mod routes;
 mod seats;
+mod two_turns;
