@@ -269,8 +269,7 @@ pub fn automatic_step(game: &Game) -> Option<Step> {
         return Some(Step::always(Command::PlaceContacts));
     }
     state
-        .agenda(game.scenario())
-        .due
+        .due_steps(game.scenario())
         .into_iter()
         .filter(|step| step.answers == Seat::Insurgent && step.choices.len() == 1)
         .find_map(|step| step.choices.into_iter().next())
