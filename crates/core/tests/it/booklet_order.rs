@@ -140,16 +140,12 @@ fn l115_insurgent_phase_reactions_answer_a_move_or_fire_at_the_unit_not_a_declar
     ));
     play_all(&mut game, fire(alpha, ins4, FireContext::Reaction), 1);
     // A unit that moves may be answered by any Regular unit that sees it (the table's to say).
-    let needs_check = common::unit(&game, ins1).needs_action_check();
+    // (With no leader, it passes its Quality check with a 6 first.)
     let act = Command::InsurgentAction {
         unit: ins1,
         movement: Movement::Cautious,
     };
-    if needs_check {
-        play(&mut game, act, &[&[6]]);
-    } else {
-        play(&mut game, act, &[]);
-    }
+    play_all(&mut game, act, 6);
     play_all(&mut game, fire(bravo, ins1, FireContext::Reaction), 1);
 }
 

@@ -179,11 +179,8 @@ fn l143_a_second_overwatch_shot_is_not_at_full_strength() {
             unit: insurgent,
             movement: Movement::Rapid,
         };
-        if unit(&game, insurgent).needs_action_check() {
-            play(&mut game, act, &[&[6]]);
-        } else {
-            play(&mut game, act, &[]);
-        }
+        // With no leader, it passes its Quality check with a 6 first.
+        play_all(&mut game, act, 6);
     }
     play_all(&mut game, fire(alpha, ins4, FireContext::Overwatch), 1);
     let second = as_known(&game, fire(alpha, ins1, FireContext::Overwatch));

@@ -32,26 +32,13 @@ fn l87_l140_l143_a_unit_on_overwatch_holds_its_fire_for_overwatch_shots() {
         refused(&mut game, fire(alpha, ins4, FireContext::Overwatch)),
         RuleError::NothingToReactTo { .. }
     ));
+    // Each acts; one with no leader passes its Quality check (a 6) first.
     for insurgent in [ins4, ins1] {
-        if unit(&game, insurgent).needs_action_check() {
-            play(
-                &mut game,
-                Command::InsurgentAction {
-                    unit: insurgent,
-                    movement: Movement::Cautious,
-                },
-                &[&[6]],
-            );
-        } else {
-            play(
-                &mut game,
-                Command::InsurgentAction {
-                    unit: insurgent,
-                    movement: Movement::Cautious,
-                },
-                &[],
-            );
-        }
+        let act = Command::InsurgentAction {
+            unit: insurgent,
+            movement: Movement::Cautious,
+        };
+        play_all(&mut game, act, 6);
     }
     // The first Overwatch shot costs nothing; the next costs a die.
     let first = proposed_fire(&game, alpha, ins4, FireContext::Overwatch);
