@@ -88,6 +88,22 @@ pub(crate) fn strip_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes)
 }
 
+/// A second byte-order mark right after the first (a file saved twice by an editor that adds
+/// one each time), named: `bytes` is the text after the first one.
+pub(crate) fn second_bom(bytes: &[u8]) -> Option<String> {
+    bytes.starts_with(UTF8_BOM).then(|| {
+        let mut count = 2;
+        let mut rest = &bytes[UTF8_BOM.len()..];
+        while let Some(after) = rest.strip_prefix(UTF8_BOM) {
+            count += 1;
+            rest = after;
+        }
+        format!(
+            "the file starts with {count} UTF-8 byte-order marks (the bytes EF BB BF, {count} times over) where one at most may stand: remove the extra ones (save it again as UTF-8, or UTF-8 without BOM)"
+        )
+    })
+}
+
 /// What is wrong with the encoding of a text, judged by its first bytes: UTF-16 or UTF-32
 /// (with or without a byte-order mark), in words a person can act on.
 pub(crate) fn encoding_problem(start: &[u8]) -> Option<String> {
