@@ -26,6 +26,21 @@ impl std::fmt::Display for ReadError {
     }
 }
 
+/// What the system said, in words that name a loop of symbolic links as such (the system's
+/// own words for it vary, and a check of whether the path exists says only "no such file").
+pub fn io_words(error: &std::io::Error) -> String {
+    // ELOOP: 40 on Linux, 62 on the BSDs and macOS.
+    #[cfg(target_os = "linux")]
+    const ELOOP: i32 = 40;
+    #[cfg(all(unix, not(target_os = "linux")))]
+    const ELOOP: i32 = 62;
+    #[cfg(unix)]
+    if error.raw_os_error() == Some(ELOOP) {
+        return "it is a loop of symbolic links (a link that leads back to itself, at once or through others): point the link at a file".to_owned();
+    }
+    error.to_string()
+}
+
 /// What a path that is not a regular file is, in words.
 fn kind_words(file_type: std::fs::FileType) -> &'static str {
     if file_type.is_dir() {

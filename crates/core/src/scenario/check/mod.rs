@@ -22,7 +22,7 @@ pub const MAX_SCENARIO_BYTES: u64 = 10 * 1024 * 1024;
 
 mod authoring;
 mod cap;
-mod census;
+pub(crate) mod census;
 mod contacts;
 mod hot_spots;
 mod json;
@@ -36,7 +36,7 @@ mod words;
 pub use cap::{MAX_LISTED, PER_KIND};
 pub use census::MAX_SCENARIO_VALUES;
 use hot_spots::{check_hot_spot_roll, check_hot_spots};
-pub(crate) use json::syntax_error;
+pub(crate) use json::{plain_words, syntax_error};
 use json::{position_of, whole_numbers};
 use reinforcement_table::check_table;
 use units::check_units;
@@ -131,7 +131,7 @@ pub struct LoadedScenario {
 pub fn load_path(path: &Path) -> Result<LoadedScenario, ScenarioError> {
     use crate::files::{ReadError, read_capped};
     let bytes = read_capped(path, MAX_SCENARIO_BYTES).map_err(|e| match e {
-        ReadError::Io(e) => ScenarioError::Io(e.to_string()),
+        ReadError::Io(e) => ScenarioError::Io(crate::files::io_words(&e)),
         ReadError::TooLarge(size) => ScenarioError::TooLarge { size },
         ReadError::NotAFile(what) => {
             ScenarioError::NotText(format!("it is {what}, not a scenario file"))
