@@ -6,6 +6,7 @@ mod common;
 
 mod app;
 mod cli;
+mod cli_faults;
 mod cli_files;
 mod fire_panel;
 mod now;

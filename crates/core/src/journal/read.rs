@@ -138,10 +138,13 @@ impl<R: BufRead> Lines<R> {
                 Some(i) => (i, Some(available[i])),
                 None => (available.len(), None),
             };
-            // Never hold more than the limit, whatever the file claims its size is.
+            // Never hold more than the limit, whatever the file claims its size is; blank space
+            // before anything else on the line is not held at all.
             let room = limit.saturating_sub(self.buffer.len() as u64) as usize;
-            self.buffer
-                .extend_from_slice(&available[..taken.min(room.saturating_add(1))]);
+            let chunk = &available[..taken.min(room.saturating_add(1))];
+            if !(self.buffer.is_empty() && chunk.iter().all(u8::is_ascii_whitespace)) {
+                self.buffer.extend_from_slice(chunk);
+            }
             let used = taken + usize::from(end.is_some());
             self.reader.consume(used);
             n += used as u64;
@@ -466,6 +469,8 @@ const MAX_HEADER_VALUES: usize = crate::scenario::check::MAX_SCENARIO_VALUES + 1
 fn value_words(value: &serde_json::Value) -> String {
     match value {
         serde_json::Value::String(s) => crate::text::quoted(s),
-        other => crate::text::quoted(&other.to_string()).trim_matches('"').to_owned(),
+        other => crate::text::quoted(&other.to_string())
+            .trim_matches('"')
+            .to_owned(),
     }
 }

@@ -68,7 +68,10 @@ fn a_second_byte_order_mark_is_named() {
     let mut twice = b"\xEF\xBB\xBF\xEF\xBB\xBF".to_vec();
     twice.extend_from_slice(&bytes);
     let err = journal::read(&twice).expect_err("refused");
-    assert!(err.to_string().contains("2 UTF-8 byte-order marks"), "{err}");
+    assert!(
+        err.to_string().contains("2 UTF-8 byte-order marks"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -80,7 +83,10 @@ fn damaged_lines_and_headers_are_told_in_plain_words() {
     for (bad, rust) in [
         ("{\"kind\":\"undo\",\"x\":300}", ""),
         ("3", "enum"),
-        ("{\"kind\":\"event\",\"command\":{\"kind\":\"next_phase\"},\"dice\":[[300]]}", "u8"),
+        (
+            "{\"kind\":\"event\",\"command\":{\"kind\":\"next_phase\"},\"dice\":[[300]]}",
+            "u8",
+        ),
         ("[]", "enum"),
     ] {
         let mut broken = lines.clone();
@@ -139,7 +145,11 @@ fn a_header_larger_than_a_scenario_is_refused_before_it_is_read_whole() {
     let (_, bytes) = common::random_journal(1, 5);
     let text = String::from_utf8(bytes).expect("UTF-8");
     let ones = vec!["\"\""; 200_000].join(",");
-    let big = text.replacen("\"special_rules\":[", &format!("\"special_rules\":[{ones},"), 1);
+    let big = text.replacen(
+        "\"special_rules\":[",
+        &format!("\"special_rules\":[{ones},"),
+        1,
+    );
     let err = journal::read(big.as_bytes()).expect_err("refused");
     assert!(err.to_string().contains("at most 100,000"), "{err}");
 }
