@@ -62,6 +62,24 @@ fn kind_words(file_type: std::fs::FileType) -> &'static str {
     "something other than a regular file"
 }
 
+/// Whether a file may be written at `path`: nothing is there yet, or a regular file (which the
+/// caller asked about replacing). A device, a named pipe, a socket or a folder is never
+/// replaced: what it is, in words, is the error.
+pub fn writable(path: &Path) -> Result<(), &'static str> {
+    match std::fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => Err(kind_words(metadata.file_type())),
+        _ => Ok(()),
+    }
+}
+
+/// The error for a path [`writable`] refuses.
+pub fn not_writable(path: &Path, what: &str) -> std::io::Error {
+    std::io::Error::other(format!(
+        "{} is {what}, not a file: nothing is written there (choose a file name)",
+        path.display()
+    ))
+}
+
 /// Opens a regular file of at most `max` bytes. Anything else (a folder, a device, a named
 /// pipe) is refused before it is opened, so nothing blocks or reads without end.
 pub(crate) fn open_regular(path: &Path, max: u64) -> Result<File, ReadError> {

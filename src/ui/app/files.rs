@@ -101,6 +101,14 @@ impl AssistantApp {
         let Some(session) = &mut self.session else {
             return;
         };
+        if let Err(what) = ambush_core::files::writable(path) {
+            // A device, a named pipe, a folder: never offered for replacing.
+            self.message = Some(Message::error(format!(
+                "Could not save to {}: it is {what}, not a file. Choose a file name.",
+                path.display()
+            )));
+            return;
+        }
         let own = session
             .save_path()
             .is_some_and(|p| session::same_path(p, path))
@@ -114,7 +122,13 @@ impl AssistantApp {
             });
             return;
         }
-        match session.save_as(path) {
+        // With the autosave gone, the game goes on autosaving where it is saved now.
+        let saved = if session.is_gone() {
+            session.move_journal(path)
+        } else {
+            session.save_as(path)
+        };
+        match saved {
             Ok(()) => {
                 self.path_input = path.display().to_string();
                 self.message = Some(Message::info(format!("Saved to {}.", path.display())));
@@ -136,6 +150,13 @@ impl AssistantApp {
         };
         if let Some(why) = not_for_a_report(path) {
             self.message = Some(Message::error(why));
+            return;
+        }
+        if let Err(what) = ambush_core::files::writable(path) {
+            self.message = Some(Message::error(format!(
+                "Could not write {}: it is {what}, not a file. Choose a file name ending in .md.",
+                path.display()
+            )));
             return;
         }
         if !confirmed && path.exists() {

@@ -88,6 +88,43 @@ impl Folder {
 }
 
 impl AssistantApp {
+    /// Writes the game again to the autosave's place after it was found gone: the data folder
+    /// is made anew and claimed again (its lock went with it), then the whole game is written.
+    pub(super) fn write_again(&mut self) {
+        if let Folder::Claimed(folder) = &self.folder
+            && !folder.path().join(ambush_core::session::LOCK_FILE).exists()
+        {
+            let path = folder.path().to_owned();
+            match DataFolder::claim(&path) {
+                Ok(claimed) => self.folder = Folder::Claimed(claimed),
+                Err(FolderError::InUse(_)) => {
+                    self.message = Some(Message::error(format!(
+                        "Another window now uses the data folder {}: save this game elsewhere (Save elsewhere…).",
+                        path.display()
+                    )));
+                    return;
+                }
+                // The folder may still be there, its lock file only deleted: the write says.
+                Err(_) => {}
+            }
+        }
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        session.write_again();
+        self.message = Some(match session.save_error() {
+            None => Message::info(format!(
+                "The whole game is on disk again, in {}.",
+                session
+                    .journal_path()
+                    .map_or(String::new(), |p| p.display().to_string())
+            )),
+            Some(error) => Message::error(format!(
+                "The game could not be written again: {error}. Save it elsewhere (Save elsewhere…)."
+            )),
+        });
+    }
+
     /// Switches to another data folder, if this window can claim it.
     pub(super) fn use_folder(&mut self, path: &Path) {
         match Folder::claim(Some(path)) {

@@ -126,6 +126,8 @@ pub struct AssistantApp {
     wake: std::sync::Arc<std::sync::OnceLock<egui::Context>>,
     /// Dice prompts opened so far: each one's number.
     prompts: u64,
+    /// When the autosave was last tried again by itself, after the disk refused it.
+    autosave_tried: Option<std::time::Instant>,
 }
 
 impl AssistantApp {
@@ -171,6 +173,7 @@ impl AssistantApp {
             phones_wanted: None,
             wake: Default::default(),
             prompts: 0,
+            autosave_tried: None,
         };
         app.refresh_start();
         app.message = app.folder.notice().map(Message::info);
@@ -226,6 +229,35 @@ impl AssistantApp {
             style.spacing.item_spacing = egui::vec2(8.0, 6.0);
         });
         self.applied_prefs = Some(key);
+    }
+
+    /// The autosave's work between clicks: a saved game being copied into it is put in place
+    /// once made, and entries the disk refused are tried again every few seconds, so they reach
+    /// it once there is room again, with no click needed.
+    fn autosave_tick(&mut self, ctx: &egui::Context) {
+        const AGAIN: std::time::Duration = std::time::Duration::from_secs(3);
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        if session.is_copying() {
+            session.persist();
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            return;
+        }
+        if session.is_read_only() || session.is_gone() || session.save_error().is_none() {
+            self.autosave_tried = None;
+            return;
+        }
+        let now = std::time::Instant::now();
+        match self.autosave_tried {
+            Some(at) if now.duration_since(at) < AGAIN => {}
+            Some(_) => {
+                session.persist();
+                self.autosave_tried = Some(now);
+            }
+            None => self.autosave_tried = Some(now),
+        }
+        ctx.request_repaint_after(AGAIN);
     }
 
     fn shortcuts(&mut self, ctx: &egui::Context) {
@@ -343,6 +375,7 @@ impl eframe::App for AssistantApp {
             self.open_table(address, true);
         }
         self.phones_out(&ctx);
+        self.autosave_tick(&ctx);
         // Commands may queue more (Save asks where): run those next frame.
         if !self.queue.is_empty() {
             ctx.request_repaint();

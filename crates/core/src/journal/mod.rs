@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 mod read;
 mod writer;
 
-pub use writer::{JournalWriter, keep_copy, write_whole};
+pub use writer::{JournalWriter, copy_intact, keep_copy, temp_beside, write_whole};
 
 use crate::game::{Game, Settings};
 use crate::scenario::check::{LoadedScenario, ScenarioError};
@@ -79,6 +79,16 @@ pub enum JournalError {
     /// A folder, a device, a named pipe: not a file.
     #[error("it is {0}, not a saved game file")]
     NotAFile(&'static str),
+    /// The journal being written is no longer at its path (deleted, moved, its folder
+    /// removed): what is written to it now would be lost.
+    #[error(
+        "the autosave {} is gone (it, or its folder, was deleted or moved): nothing more can be written to it",
+        .path.display()
+    )]
+    Gone {
+        /// Where it was.
+        path: std::path::PathBuf,
+    },
     /// Too large to be a saved game.
     #[error(
         "the file is {size} bytes; a saved game is at most {MAX_JOURNAL_BYTES} bytes (512 MiB)"
