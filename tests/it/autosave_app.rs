@@ -227,3 +227,73 @@ fn a_saved_game_opened_from_elsewhere_is_copied_into_the_autosave_byte_for_byte(
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_autosave_of_a_folder_that_cannot_be_written_is_offered_to_look_at() {
+    let dir = temp_dir("read-only-folder");
+    let (expected, bytes) = crate::saved_games::journal_of(6, 40, 0);
+    std::fs::write(dir.join(session::AUTOSAVE_FILE), &bytes).expect("written");
+    // Nothing can be written in it: its lock file cannot be made (a folder stands in its
+    // place, which stops root as well as anyone), and, for anyone but root, no write bits.
+    std::fs::create_dir(dir.join(session::LOCK_FILE)).expect("blocker");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&*dir, std::fs::Permissions::from_mode(0o555)).expect("chmod");
+    }
+    let mut harness = app(&dir, false);
+    harness.get_by_label("The data folder cannot be written");
+    harness.get_by_label_contains("nothing can be saved there");
+    assert!(
+        harness
+            .query_by_label("Resume the autosaved game")
+            .is_none()
+    );
+    click(&mut harness, "Look at it here (read only)");
+    assert_eq!(game(&harness).state(), expected.state());
+    harness.get_by_label_contains("Read-only look: the data folder");
+    assert!(harness.state().game().is_some());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&*dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    assert_eq!(
+        std::fs::read(dir.join(session::AUTOSAVE_FILE)).expect("read"),
+        bytes
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_saved_game_of_newer_rules_opens_to_look_at_saying_what_it_needs() {
+    let dir = temp_dir("newer-rules-app");
+    let (expected, bytes) = crate::saved_games::journal_of(6, 40, 0);
+    let text = String::from_utf8(bytes).expect("UTF-8");
+    let rules = format!("\"rules\":{}", ambush_core::journal::RULES_VERSION);
+    let newer = text.replacen(&rules, "\"rules\":99", 1);
+    let path = dir.join("newer.jsonl");
+    std::fs::write(&path, &newer).expect("written");
+    let options = StartOptions {
+        open: Some(path.clone()),
+        data_dir: Some(dir.join("data")),
+        seed: Some(1),
+        native_dialogs: false,
+        phones: None,
+    };
+    let harness = app_with(options, Prefs::default());
+    assert_eq!(game(&harness).entry_count(), expected.entry_count());
+    harness.get_by_label_contains("Read-only look: this saved game is played by rules version 99");
+    assert!(
+        harness
+            .state()
+            .message()
+            .is_some_and(|m| m.contains("rules version 99")),
+        "{:?}",
+        harness.state().message()
+    );
+    // Nothing was written: not the file, not an autosave.
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), newer);
+    assert!(!dir.join("data").join(session::AUTOSAVE_FILE).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

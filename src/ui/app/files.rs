@@ -24,8 +24,15 @@ impl AssistantApp {
         if !path.exists() {
             return None;
         }
-        Some(match journal::load_path(&path) {
+        let read = match journal::load_path(&path) {
+            Err(
+                journal::JournalError::Newer { .. } | journal::JournalError::NewerVersion { .. },
+            ) => journal::look_at_newer(&path),
+            other => other,
+        };
+        Some(match read {
             Ok(loaded) => {
+                let newer = loaded.newer.as_ref().map(journal::Newer::words);
                 let state = loaded.game.state();
                 let mut summary = format!(
                     "{} — {} ({})",
@@ -39,7 +46,10 @@ impl AssistantApp {
                 ResumeOffer {
                     summary,
                     loaded: Some(Box::new(loaded)),
-                    problem: None,
+                    problem: newer
+                        .as_ref()
+                        .map(|n| format!("{}: it can be looked at here, read only.", capital(n))),
+                    newer,
                 }
             }
             Err(e) => ResumeOffer {
@@ -50,6 +60,7 @@ impl AssistantApp {
                     path.display(),
                     session::PREVIOUS_PREFIX
                 )),
+                newer: None,
             },
         })
     }
@@ -69,7 +80,36 @@ impl AssistantApp {
                 });
             }
             Ok(Opened::Journal(loaded)) => self.open_journal(*loaded, path),
+            Err(session::OpenError::Journal {
+                error:
+                    journal::JournalError::Newer { .. } | journal::JournalError::NewerVersion { .. },
+                ..
+            }) => self.look_at_newer(path),
             Err(e) => self.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// A saved game of a newer app: opened to look at only, saying what it needs.
+    fn look_at_newer(&mut self, path: &Path) {
+        match journal::look_at_newer(path) {
+            Ok(loaded) => {
+                if !self.may_leave_game() {
+                    return;
+                }
+                let why = loaded
+                    .newer
+                    .as_ref()
+                    .map(journal::Newer::words)
+                    .unwrap_or_default();
+                self.session = Some(Session::view_because(loaded, why.clone()));
+                self.fresh_desk();
+                self.message = Some(Message::info(format!(
+                    "{}: {}. Opened to read only.",
+                    path.display(),
+                    capital(&why)
+                )));
+            }
+            Err(e) => self.message = Some(Message::error(format!("{}: {e}", path.display()))),
         }
     }
 
@@ -235,6 +275,14 @@ impl AssistantApp {
         }
         picked
     }
+}
+
+/// The text with its first letter in capitals.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().collect::<String>() + chars.as_str()
+    })
 }
 
 /// Why a report must not be written at `path`: a saved game's name, or a folder.

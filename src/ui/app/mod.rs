@@ -41,6 +41,8 @@ pub(super) struct ResumeOffer {
     pub summary: String,
     pub loaded: Option<Box<LoadedJournal>>,
     pub problem: Option<String>,
+    /// Written by a newer app: what it needs, in words (it can only be looked at).
+    pub newer: Option<String>,
 }
 
 pub(super) use folder::Folder;
@@ -324,9 +326,16 @@ impl eframe::App for AssistantApp {
                 message: message.as_ref(),
                 builtins,
                 previous,
-                folder_problem: folder
-                    .problem()
-                    .map(|p| (p, matches!(folder, Folder::InUse(_)))),
+                folder_problem: folder.problem().map(|p| {
+                    (
+                        p,
+                        match folder {
+                            Folder::InUse(_) => start::FolderSays::InUse,
+                            Folder::ReadOnly(..) => start::FolderSays::ReadOnly,
+                            _ => start::FolderSays::Unusable,
+                        },
+                    )
+                }),
             };
             egui::CentralPanel::default().show(ui, |ui| {
                 egui::ScrollArea::vertical()

@@ -77,12 +77,16 @@ pub fn top_bar_ui(
     );
     let read_only = session.is_read_only();
     if read_only {
+        let words = match session.read_only_why() {
+            Some(why) => format!(
+                "Read-only look: {why}. Nothing is played or saved here. Game > Close game goes back."
+            ),
+            None => "Read-only look at the game open in another window: nothing is played or saved here. Game > Close game goes back.".to_owned(),
+        };
         ui.label(
-            RichText::new(
-                "Read-only look at the game open in another window: nothing is played or saved here. Game > Close game goes back.",
-            )
-            .color(ui.visuals().warn_fg_color)
-            .strong(),
+            RichText::new(words)
+                .color(ui.visuals().warn_fg_color)
+                .strong(),
         );
     }
     ui.horizontal(|ui| {

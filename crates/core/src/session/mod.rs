@@ -75,6 +75,8 @@ pub struct Session {
     /// Where the earlier journal was kept, if it was.
     kept_earlier: Option<PathBuf>,
     read_only: bool,
+    /// Why the game is only looked at, when not because another window plays it.
+    read_only_why: Option<String>,
     /// The autosave was found gone: nothing is written until the referee says where.
     gone: bool,
     /// The copy of the journal the game was opened from, being made into the autosave.
@@ -104,6 +106,7 @@ impl Session {
             keep_earlier: true,
             kept_earlier: None,
             read_only: false,
+            read_only_why: None,
             gone: false,
             copying: None,
         }
@@ -218,6 +221,19 @@ impl Session {
         let mut session = Self::with(loaded.game, header, None);
         session.read_only = true;
         session
+    }
+
+    /// A look at a saved game that cannot be played here, saying why (a newer app's journal, a
+    /// data folder that cannot be written).
+    pub fn view_because(loaded: LoadedJournal, why: String) -> Self {
+        let mut session = Self::view(loaded);
+        session.read_only_why = Some(why);
+        session
+    }
+
+    /// Why the game is only looked at, when it is not because another window plays it.
+    pub fn read_only_why(&self) -> Option<&str> {
+        self.read_only_why.as_deref()
     }
 
     /// Writes the whole game to the journal path, keeping the earlier journal there the first
