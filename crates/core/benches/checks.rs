@@ -81,9 +81,28 @@ fn empty_leaders(bencher: divan::Bencher, n: usize) {
     bencher.bench(|| refused(divan::black_box(&bytes)));
 }
 
+/// The worst case under the 10 MiB cap for the checks: the most problems a value can bring
+/// (an empty unit lacks six fields), as many as a scenario may hold, in a file padded to
+/// 10 MiB with a long brief.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn worst_case_10_mib(bencher: divan::Bencher) {
+    let mut value: Value = serde_json::from_str(NIGHT_PATROL).expect("Night Patrol reads");
+    let units = 99_000;
+    if let Some(Value::Array(items)) = value.get_mut("units") {
+        items.extend((0..units).map(|_| Value::Object(serde_json::Map::new())));
+    }
+    let base = serde_json::to_vec(&value).expect("writes").len();
+    let room = 10 * 1024 * 1024 - base - 64;
+    value["brief"] = Value::String("x".repeat(room));
+    let bytes = serde_json::to_vec(&value).expect("writes");
+    assert!(bytes.len() <= 10 * 1024 * 1024, "{} bytes", bytes.len());
+    eprintln!("worst case: {} bytes, {units} empty units", bytes.len());
+    bencher.bench(|| refused(divan::black_box(&bytes)));
+}
+
 /// The worst cases of memory: each file with its size in bytes.
 #[divan::bench(
-    args = ["special_rules: 100,000 integers", "special_rules: 4,000,000 integers", "a list of 4,000,000 integers", "200,000 Hot Spots"],
+    args = ["special_rules: 100,000 integers", "special_rules: 4,000,000 integers", "a list of 4,000,000 integers", "200,000 Hot Spots", "10 MiB: 5,200,000 integers"],
     sample_count = 1,
     sample_size = 1
 )]
@@ -92,6 +111,7 @@ fn memory(bencher: divan::Bencher, case: &str) {
         "special_rules: 100,000 integers" => with_raw("special_rules", &ones(100_000)),
         "special_rules: 4,000,000 integers" => with_raw("special_rules", &ones(4_000_000)),
         "a list of 4,000,000 integers" => ones(4_000_000).into_bytes(),
+        "10 MiB: 5,200,000 integers" => with_raw("special_rules", &ones(5_200_000)),
         _ => {
             let spot = r#"{"number":1,"location":"x"}"#;
             let spots = vec![spot; 200_000].join(",");
