@@ -297,3 +297,37 @@ fn a_saved_game_of_newer_rules_opens_to_look_at_saying_what_it_needs() {
     assert!(!dir.join("data").join(session::AUTOSAVE_FILE).exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_scenario_bad_in_bulk_is_told_in_a_few_lines_at_once() {
+    let dir = temp_dir("bulk-scenario-app");
+    let mut value: serde_json::Value =
+        serde_json::from_str(ambush_core::scenario::builtin::NIGHT_PATROL).expect("JSON");
+    if let Some(units) = value["units"].as_array_mut() {
+        units.extend((0..5_000).map(|_| serde_json::json!({})));
+    }
+    let path = dir.join("bulk.json");
+    std::fs::write(&path, serde_json::to_string(&value).expect("JSON")).expect("written");
+    let options = StartOptions {
+        open: Some(path.clone()),
+        data_dir: Some(dir.join("data")),
+        seed: Some(1),
+        native_dialogs: false,
+        phones: None,
+    };
+    let started = Instant::now();
+    let harness = app_with(options, Prefs::default());
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    let message = harness.state().message().unwrap_or_default().to_owned();
+    assert!(
+        message.contains("is not a scenario this app can start"),
+        "{message}"
+    );
+    assert!(message.lines().count() <= 10, "{message}");
+    assert!(message.contains("ambush-alley validate"), "{message}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

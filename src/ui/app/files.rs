@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use ambush_core::journal::{self};
 use ambush_core::report;
+use ambush_core::scenario::check::ScenarioError;
 use ambush_core::session::{self, Opened, Session};
 
 use crate::ui::command::UiCommand;
@@ -85,6 +86,10 @@ impl AssistantApp {
                     journal::JournalError::Newer { .. } | journal::JournalError::NewerVersion { .. },
                 ..
             }) => self.look_at_newer(path),
+            Err(session::OpenError::Scenario {
+                path: shown,
+                error: ScenarioError::Invalid(problems),
+            }) => self.message = Some(Message::error(problem_words(&shown, &problems))),
             Err(e) => self.message = Some(Message::error(e.to_string())),
         }
     }
@@ -275,6 +280,23 @@ impl AssistantApp {
         }
         picked
     }
+}
+
+/// A scenario's problems for the message bar: the first few, one a line, then how many more
+/// there are and where all of them are listed.
+fn problem_words(path: &str, problems: &[ambush_core::scenario::check::Problem]) -> String {
+    const SHOWN: usize = 8;
+    let mut words = format!("{path} is not a scenario this app can start:");
+    for problem in problems.iter().take(SHOWN) {
+        words.push_str(&format!("\n• {problem}"));
+    }
+    if problems.len() > SHOWN {
+        words.push_str(&format!(
+            "\n… and {} more lines: `ambush-alley validate {path}` lists them with their places.",
+            problems.len() - SHOWN
+        ));
+    }
+    words
 }
 
 /// The text with its first letter in capitals.
