@@ -14,6 +14,18 @@ use egui_kittest::kittest::Queryable;
 
 type Harness = egui_kittest::Harness<'static, ambush_alley::ui::AssistantApp>;
 
+/// The app started on `path`, its data folder `data`.
+fn opened(path: &std::path::Path, data: &std::path::Path) -> Harness {
+    let options = StartOptions {
+        open: Some(path.to_owned()),
+        data_dir: Some(data.to_owned()),
+        seed: Some(1),
+        native_dialogs: false,
+        phones: None,
+    };
+    app_with(options, Prefs::default())
+}
+
 /// Where the Undo button is.
 fn undo_rect(harness: &Harness) -> egui::Rect {
     harness.get_by_label_contains("Undo").rect()
@@ -192,14 +204,7 @@ fn a_saved_game_opened_from_elsewhere_is_copied_into_the_autosave_byte_for_byte(
         .replace('\n', "\r\n");
     let path = dir.join("big.jsonl");
     std::fs::write(&path, &text).expect("written");
-    let options = StartOptions {
-        open: Some(path.clone()),
-        data_dir: Some(data.clone()),
-        seed: Some(1),
-        native_dialogs: false,
-        phones: None,
-    };
-    let mut harness = app_with(options, Prefs::default());
+    let mut harness = opened(&path, &data);
     assert_eq!(game(&harness).state(), expected.state());
     let start = Instant::now();
     while harness.query_by_label("Autosaved").is_none() {
@@ -274,14 +279,7 @@ fn a_saved_game_of_newer_rules_opens_to_look_at_saying_what_it_needs() {
     let newer = text.replacen(&rules, "\"rules\":99", 1);
     let path = dir.join("newer.jsonl");
     std::fs::write(&path, &newer).expect("written");
-    let options = StartOptions {
-        open: Some(path.clone()),
-        data_dir: Some(dir.join("data")),
-        seed: Some(1),
-        native_dialogs: false,
-        phones: None,
-    };
-    let harness = app_with(options, Prefs::default());
+    let harness = opened(&path, &dir.join("data"));
     assert_eq!(game(&harness).entry_count(), expected.entry_count());
     harness.get_by_label_contains("Read-only look: this saved game is played by rules version 99");
     assert!(
@@ -308,15 +306,8 @@ fn a_scenario_bad_in_bulk_is_told_in_a_few_lines_at_once() {
     }
     let path = dir.join("bulk.json");
     std::fs::write(&path, serde_json::to_string(&value).expect("JSON")).expect("written");
-    let options = StartOptions {
-        open: Some(path.clone()),
-        data_dir: Some(dir.join("data")),
-        seed: Some(1),
-        native_dialogs: false,
-        phones: None,
-    };
     let started = Instant::now();
-    let harness = app_with(options, Prefs::default());
+    let harness = opened(&path, &dir.join("data"));
     assert!(
         started.elapsed() < Duration::from_secs(10),
         "{:?}",

@@ -48,19 +48,7 @@ pub(super) struct Rest {
 /// The kind of a problem: its path with list indices left out, and its message with quoted
 /// values and numbers left out.
 fn kind(problem: &Problem) -> (String, String) {
-    let mut path = String::with_capacity(problem.path.len());
-    let mut in_index = false;
-    for c in problem.path.chars() {
-        match c {
-            '[' => {
-                in_index = true;
-                path.push_str("[]");
-            }
-            ']' => in_index = false,
-            _ if in_index => {}
-            c => path.push(c),
-        }
-    }
+    let path = super::locate::every_index(&problem.path, "[]");
     let mut message = String::with_capacity(problem.message.len().min(200));
     let mut quoted = false;
     let mut last_digit = false;

@@ -77,6 +77,25 @@ pub fn parent(path: &str) -> Option<&str> {
     Some(&path[..cut])
 }
 
+/// A path with each of its list indices written `instead`: `units[3].figures[0].count` with
+/// `[]` is `units[].figures[].count`, the same field of every entry.
+pub fn every_index(path: &str, instead: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut in_index = false;
+    for c in path.chars() {
+        match c {
+            '[' => {
+                in_index = true;
+                out.push_str(instead);
+            }
+            ']' => in_index = false,
+            _ if in_index => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// A field path one step further: `units` + 2 → `units[2]`, `units[2]` + "tq" → `units[2].tq`.
 pub fn join_key(path: &str, key: &str) -> String {
     if path.is_empty() {

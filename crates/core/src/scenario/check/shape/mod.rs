@@ -124,20 +124,7 @@ struct SchemaCache {
 
 /// A path with every list index made 0: the same for every entry of a list.
 fn field_of(path: &str) -> String {
-    let mut field = String::with_capacity(path.len());
-    let mut in_index = false;
-    for c in path.chars() {
-        match c {
-            '[' => {
-                in_index = true;
-                field.push_str("[0]");
-            }
-            ']' => in_index = false,
-            _ if in_index => {}
-            c => field.push(c),
-        }
-    }
-    field
+    super::locate::every_index(path, "[0]")
 }
 
 impl SchemaCache {
