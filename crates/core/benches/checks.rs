@@ -87,7 +87,7 @@ fn empty_leaders(bencher: divan::Bencher, n: usize) {
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn worst_case_10_mib(bencher: divan::Bencher) {
     let mut value: Value = serde_json::from_str(NIGHT_PATROL).expect("Night Patrol reads");
-    let units = 99_000;
+    let units = 49_000;
     if let Some(Value::Array(items)) = value.get_mut("units") {
         items.extend((0..units).map(|_| Value::Object(serde_json::Map::new())));
     }

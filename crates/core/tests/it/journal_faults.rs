@@ -151,7 +151,7 @@ fn a_header_larger_than_a_scenario_is_refused_before_it_is_read_whole() {
         1,
     );
     let err = journal::read(big.as_bytes()).expect_err("refused");
-    assert!(err.to_string().contains("at most 100,000"), "{err}");
+    assert!(err.to_string().contains("at most 50,000"), "{err}");
 }
 
 #[cfg(unix)]

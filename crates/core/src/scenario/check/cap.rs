@@ -86,51 +86,105 @@ fn indices(path: &str) -> Vec<usize> {
 
 /// Keeps [`PER_KIND`] problems of each kind (the first in the file's order of its lists) and
 /// counts the rest; at most [`MAX_LISTED`] lines in all.
-pub(super) fn cap(found: Vec<Found>) -> Capped {
-    let mut kinds: HashMap<(String, String), Vec<Found>> = HashMap::new();
-    let mut order = Vec::new();
+#[cfg(test)]
+fn cap(found: Vec<Found>) -> Capped {
+    let mut capper = Capper::default();
     for f in found {
-        let key = kind(&f.problem);
-        let entry = kinds.entry(key.clone()).or_default();
-        if entry.is_empty() {
-            order.push(key);
-        }
-        entry.push(f);
+        capper.push(f);
     }
-    let mut listed = Vec::new();
-    let mut rest = Vec::new();
-    let mut unlisted = 0;
-    for key in order {
-        let Some(mut all) = kinds.remove(&key) else {
-            continue;
-        };
-        all.sort_by_cached_key(|f| indices(&f.problem.path));
-        let room = MAX_LISTED.saturating_sub(listed.len() + rest.len());
-        if room == 0 {
-            unlisted += all.len();
-            continue;
-        }
-        if all.len() > PER_KIND && room > PER_KIND {
-            let more = all.len() - PER_KIND;
-            let last = all.pop().expect("more than PER_KIND");
-            all.truncate(PER_KIND);
-            listed.extend(all);
-            rest.push(Rest {
-                after: listed.len() - 1,
-                more,
-                last,
-            });
+    capper.finish()
+}
+
+/// The problems of a file as they are found, each kind holding no more than its first few and
+/// its last: a file with a hundred thousand problems costs the memory of a few hundred.
+#[derive(Default)]
+pub(super) struct Capper {
+    kinds: HashMap<(String, String), Kind>,
+    /// The kinds in the order they were first met.
+    order: Vec<(String, String)>,
+    /// Problems taken in all.
+    count: usize,
+}
+
+/// The problems of one kind kept so far, by their place in the file's lists.
+#[derive(Default)]
+struct Kind {
+    count: usize,
+    /// The first [`PER_KIND`], in order.
+    first: Vec<(Vec<usize>, Found)>,
+    /// The last of the others.
+    last: Option<(Vec<usize>, Found)>,
+}
+
+impl Kind {
+    fn push(&mut self, at: Vec<usize>, found: Found) {
+        self.count += 1;
+        let place = self.first.partition_point(|(other, _)| *other <= at);
+        let pushed_out = if place < PER_KIND {
+            self.first.insert(place, (at, found));
+            (self.first.len() > PER_KIND)
+                .then(|| self.first.pop())
+                .flatten()
         } else {
-            let shown = all.len().min(room);
-            unlisted += all.len() - shown;
-            all.truncate(shown);
-            listed.extend(all);
+            Some((at, found))
+        };
+        if let Some((at, found)) = pushed_out
+            && self.last.as_ref().is_none_or(|(other, _)| at >= *other)
+        {
+            self.last = Some((at, found));
         }
     }
-    Capped {
-        listed,
-        rest,
-        unlisted,
+}
+
+impl Capper {
+    /// Takes one problem.
+    pub(super) fn push(&mut self, found: Found) {
+        self.count += 1;
+        let key = kind(&found.problem);
+        let at = indices(&found.problem.path);
+        if !self.kinds.contains_key(&key) {
+            self.order.push(key.clone());
+        }
+        self.kinds.entry(key).or_default().push(at, found);
+    }
+
+    /// Problems taken so far.
+    pub(super) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// What to list, and the counts of the rest.
+    pub(super) fn finish(mut self) -> Capped {
+        let mut listed = Vec::new();
+        let mut rest = Vec::new();
+        let mut unlisted = 0;
+        for key in self.order {
+            let Some(kind) = self.kinds.remove(&key) else {
+                continue;
+            };
+            let room = MAX_LISTED.saturating_sub(listed.len() + rest.len());
+            let first: Vec<Found> = kind.first.into_iter().map(|(_, f)| f).collect();
+            match kind.last {
+                Some((_, last)) if room > PER_KIND => {
+                    listed.extend(first);
+                    rest.push(Rest {
+                        after: listed.len() - 1,
+                        more: kind.count - PER_KIND,
+                        last,
+                    });
+                }
+                _ => {
+                    let shown = first.len().min(room);
+                    unlisted += kind.count - shown;
+                    listed.extend(first.into_iter().take(shown));
+                }
+            }
+        }
+        Capped {
+            listed,
+            rest,
+            unlisted,
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use super::locate::{join_index, join_key};
 
 /// The most values (numbers, texts, lists, objects, booleans, nulls) a scenario file holds.
 /// Night Patrol holds about 300; a scenario with 200 units of 20 figures each, about 20,000.
-pub const MAX_SCENARIO_VALUES: usize = 100_000;
+pub const MAX_SCENARIO_VALUES: usize = 50_000;
 
 /// What the first pass found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -192,7 +192,7 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
     let shape = shape::check(&value);
     drop(value);
     let mut found = shape.problems;
-    let shape_problems = found.len();
+    let shape_problems = found.count();
     let repaired = whole_numbers(shape.repaired);
     match serde_json::from_value::<ScenarioFile>(repaired) {
         Ok(file) => {
@@ -214,15 +214,12 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
                 }
                 false
             };
-            found.extend(
-                meaning
-                    .into_iter()
-                    .filter(|p| !echoes(&p.path))
-                    .map(|problem| cap::Found {
-                        problem,
-                        place: cap::Place::Key,
-                    }),
-            );
+            for problem in meaning.into_iter().filter(|p| !echoes(&p.path)) {
+                found.push(cap::Found {
+                    problem,
+                    place: cap::Place::Key,
+                });
+            }
         }
         Err(e) if shape_problems == 0 => {
             // The schema passed what the file types refuse: say so, rather than nothing.
@@ -237,8 +234,8 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
 }
 
 /// The problems to list, capped per kind, each with its line and column, in the file's order.
-fn located(text: &str, found: Vec<cap::Found>) -> Vec<Problem> {
-    let capped = cap::cap(found);
+fn located(text: &str, found: cap::Capper) -> Vec<Problem> {
+    let capped = found.finish();
     let paths = capped
         .listed
         .iter()

@@ -14,7 +14,7 @@ use jsonschema::error::ValidationErrorKind;
 use serde_json::Value;
 
 use super::Problem;
-use super::cap::{Found, Place};
+use super::cap::{Capper, Found, Place};
 use super::locate::{join_index, join_key};
 use super::words::{closest, found};
 
@@ -53,8 +53,8 @@ pub fn is_valid(value: &Value) -> bool {
 /// The shape problems of a file, and a repaired copy for the checks of meaning (with the paths
 /// it repaired).
 pub struct Shape {
-    /// Every shape problem, to be located.
-    pub(super) problems: Vec<Found>,
+    /// Every shape problem, capped per kind, to be located.
+    pub(super) problems: Capper,
     /// The file with every shape problem repaired.
     pub repaired: Value,
     /// The field paths repaired.
@@ -65,7 +65,7 @@ pub struct Shape {
 /// file: the schemas at a path are looked up once per field of the format, not once per entry.
 pub(super) fn check(value: &Value) -> Shape {
     let mut shape = Shape {
-        problems: Vec::new(),
+        problems: Capper::default(),
         repaired: value.clone(),
         repaired_paths: HashSet::new(),
     };
@@ -79,7 +79,9 @@ pub(super) fn check(value: &Value) -> Shape {
     let Some(validator) = validator() else {
         return shape;
     };
-    let mut seen = HashSet::new();
+    // The same problem said by two schema errors is listed once (kept as a hash: a file may
+    // have a hundred thousand problems).
+    let mut seen: HashSet<u64> = HashSet::new();
     let mut schemas = SchemaCache::default();
     for error in validator.iter_errors(value) {
         let mut leaves = Vec::new();
@@ -87,7 +89,7 @@ pub(super) fn check(value: &Value) -> Shape {
         for error in leaves {
             let path = field_path(value, error.instance_path().as_str());
             for (path, problem) in describe(value, &path, error.kind(), &mut schemas) {
-                if seen.insert((path.clone(), problem.message.clone())) {
+                if seen.insert(said(&path, &problem.message)) {
                     shape.repair(&path, &problem.repair, &mut schemas);
                     shape.problems.push(Found {
                         problem: Problem::at(path, problem.message, None),
@@ -102,6 +104,16 @@ pub(super) fn check(value: &Value) -> Shape {
         }
     }
     shape
+}
+
+/// A problem's path and words, as a number to tell it from the others.
+fn said(path: &str, message: &str) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    static KEYS: OnceLock<std::collections::hash_map::RandomState> = OnceLock::new();
+    let mut hasher = KEYS.get_or_init(Default::default).build_hasher();
+    path.hash(&mut hasher);
+    message.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// What to say of a file that is not one object.
