@@ -189,11 +189,11 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
     }
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| syntax_error(&e, text.as_bytes()))?;
-    let shape = shape::check(&value);
+    let mut shape = shape::check(&value);
     drop(value);
-    let mut found = shape.problems;
+    let mut found = std::mem::take(&mut shape.problems);
     let shape_problems = found.count();
-    let repaired = whole_numbers(shape.repaired);
+    let repaired = whole_numbers(std::mem::take(&mut shape.repaired));
     match serde_json::from_value::<ScenarioFile>(repaired) {
         Ok(file) => {
             let (scenario, meaning) = check_file(&file);
@@ -207,7 +207,7 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
             let echoes = |path: &str| {
                 let mut at = Some(path);
                 while let Some(path) = at {
-                    if shape.repaired_paths.contains(path) {
+                    if shape.was_repaired(path) {
                         return true;
                     }
                     at = locate::parent(path);

@@ -57,8 +57,8 @@ pub struct Shape {
     pub(super) problems: Capper,
     /// The file with every shape problem repaired.
     pub repaired: Value,
-    /// The field paths repaired.
-    pub repaired_paths: HashSet<String>,
+    /// The field paths repaired, each kept as a hash ([`Shape::repaired`] asks).
+    repaired_paths: HashSet<u64>,
 }
 
 /// Checks the shape of `value`. Each schema error costs the same whatever the size of the
@@ -360,9 +360,14 @@ fn describe(
 }
 
 impl Shape {
+    /// Whether the value at `path` was repaired.
+    pub fn was_repaired(&self, path: &str) -> bool {
+        self.repaired_paths.contains(&said(path, ""))
+    }
+
     /// Repairs the value at `path` in the copy kept for the checks of meaning.
     fn repair(&mut self, path: &str, repair: &Repair, schemas: &mut SchemaCache) {
-        self.repaired_paths.insert(path.to_owned());
+        self.repaired_paths.insert(said(path, ""));
         let all = steps(path);
         let Some((last, parents)) = all.split_last() else {
             return;
