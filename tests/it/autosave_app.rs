@@ -318,7 +318,26 @@ fn a_scenario_bad_in_bulk_is_told_in_a_few_lines_at_once() {
         message.contains("is not a scenario this app can start"),
         "{message}"
     );
-    assert!(message.lines().count() <= 10, "{message}");
+    assert!(message.lines().count() <= 14, "{message}");
     assert!(message.contains("ambush-alley validate"), "{message}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn closing_a_game_whose_autosave_was_deleted_since_its_last_entry_asks_first() {
+    let dir = temp_dir("folder-deleted-then-close");
+    let data = dir.join("data");
+    let mut harness = app(&data, false);
+    new_game(&mut harness);
+    click(&mut harness, "Activate Fireteam Alpha: Halted");
+    std::fs::remove_dir_all(&data).expect("the folder is deleted");
+    click(&mut harness, "Game");
+    click(&mut harness, "Close game");
+    assert!(harness.state().game().is_some(), "the game is still open");
+    harness.get_by_label_contains("The autosave is gone");
+    // Asked a second time, it goes.
+    click(&mut harness, "Game");
+    click(&mut harness, "Close game");
+    assert!(harness.state().game().is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }

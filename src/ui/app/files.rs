@@ -285,7 +285,7 @@ impl AssistantApp {
 /// A scenario's problems for the message bar: the first few, one a line, then how many more
 /// there are and where all of them are listed.
 fn problem_words(path: &str, problems: &[ambush_core::scenario::check::Problem]) -> String {
-    const SHOWN: usize = 8;
+    const SHOWN: usize = 12;
     let mut words = format!("{path} is not a scenario this app can start:");
     for problem in problems.iter().take(SHOWN) {
         words.push_str(&format!("\n• {problem}"));

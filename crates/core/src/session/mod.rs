@@ -208,10 +208,26 @@ impl Session {
         }
     }
 
-    /// Every entry on disk before the game is put away: a copy still being made is waited for.
+    /// Every entry on disk before the game is put away: a copy still being made is waited for,
+    /// and the autosave is looked at even with nothing left to write (its folder may have been
+    /// deleted since the last entry).
     pub fn settle(&mut self) {
         self.finish_copy(true);
+        if let Some(writer) = &self.journal
+            && let Err(e @ JournalError::Gone { .. }) = writer.still_there()
+        {
+            self.found_gone(&e);
+        }
         self.persist();
+    }
+
+    /// The autosave was found gone: nothing more is written until the referee says where.
+    fn found_gone(&mut self, error: &JournalError) {
+        self.journal = None;
+        self.gone = true;
+        self.save_error = Some(format!(
+            "{error}. Every entry of the game is kept in memory: write it whole again, to the data folder or elsewhere."
+        ));
     }
 
     /// A look at a saved game without playing it or writing anything (it is open in another
@@ -382,11 +398,7 @@ impl Session {
                 Ok(_) => self.save_error = None,
                 Err(e @ JournalError::Gone { .. }) => {
                     // Not written again by itself: the folder may have been removed on purpose.
-                    self.journal = None;
-                    self.gone = true;
-                    self.save_error = Some(format!(
-                        "{e}. Every entry of the game is kept in memory: write it whole again, to the data folder or elsewhere."
-                    ));
+                    self.found_gone(&e);
                 }
                 Err(e) => {
                     self.save_error = Some(format!(
