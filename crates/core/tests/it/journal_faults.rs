@@ -72,6 +72,22 @@ fn a_second_byte_order_mark_is_named() {
         err.to_string().contains("2 UTF-8 byte-order marks"),
         "{err}"
     );
+    // Opened in the app, a scenario or a saved game says the same.
+    let dir = common::temp_dir("journal-faults", "two-boms");
+    let scenario = [
+        b"\xEF\xBB\xBF\xEF\xBB\xBF".as_slice(),
+        ambush_core::scenario::builtin::NIGHT_PATROL.as_bytes(),
+    ]
+    .concat();
+    for (name, text) in [("game.jsonl", twice.clone()), ("scenario.json", scenario)] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("written");
+        let err = ambush_core::session::open(&path).expect_err("refused");
+        assert!(
+            err.to_string().contains("2 UTF-8 byte-order marks"),
+            "{name}: {err}"
+        );
+    }
 }
 
 #[test]
