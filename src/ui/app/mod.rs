@@ -8,6 +8,7 @@ mod confirm;
 mod dice_entry;
 mod files;
 mod folder;
+mod guard;
 mod layout;
 mod phones;
 mod phones_qr;
@@ -126,6 +127,8 @@ pub struct AssistantApp {
     wake: std::sync::Arc<std::sync::OnceLock<egui::Context>>,
     /// Dice prompts opened so far: each one's number.
     prompts: u64,
+    /// Clicks not taken just after a click changed the desk under the pointer.
+    guard: guard::ClickGuard,
 }
 
 impl AssistantApp {
@@ -171,6 +174,7 @@ impl AssistantApp {
             phones_wanted: None,
             wake: Default::default(),
             prompts: 0,
+            guard: guard::ClickGuard::default(),
         };
         app.refresh_start();
         app.message = app.folder.notice().map(Message::info);
@@ -183,6 +187,16 @@ impl AssistantApp {
         // game after the first frame).
         app.phones_wanted = app.options.phones;
         app
+    }
+
+    /// What a click may have changed on the desk: the game (by its revision), the dice prompt,
+    /// the question asked, the screen (a game open or not).
+    fn changes(&self) -> (Option<usize>, Option<u64>, bool) {
+        (
+            self.game().map(Game::revision),
+            self.prompt.as_ref().map(|p| p.number),
+            self.confirm.is_some(),
+        )
     }
 
     /// Looks up what the start screen offers: the autosaved game and the earlier ones.
@@ -224,6 +238,9 @@ impl AssistantApp {
         ctx.global_style_mut(|style| {
             style.spacing.button_padding = egui::vec2(8.0, 4.0);
             style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+            // Nothing springs back or coasts under the referee's hand: a view held at the end
+            // of the log stays there as the log grows.
+            style.spacing.scroll.kinetic.rubber_band = false;
         });
         self.applied_prefs = Some(key);
     }
@@ -272,6 +289,12 @@ impl eframe::App for AssistantApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
         self.shortcuts(&ctx);
+        // A click on something that has just appeared under a pointer that has not moved since
+        // was meant for what was there before: what it would do is dropped.
+        let guarded = self.guard.holds(&ctx);
+        let blocked = guarded && ctx.input(|i| i.pointer.any_click());
+        let changes = self.changes();
+        let queued = self.queue.len();
         if self.session.is_some() {
             self.game_ui(ui);
             self.table_screen(&ctx);
@@ -309,8 +332,11 @@ impl eframe::App for AssistantApp {
         {
             self.queue.push(UiCommand::Answer(yes));
         }
+        if blocked {
+            self.queue.truncate(queued);
+        }
         if let Some(prompt) = &mut self.prompt {
-            match dice_entry::dice_prompt_ui(&ctx, prompt) {
+            match dice_entry::dice_prompt_ui(&ctx, prompt, guarded) {
                 Some(PromptAnswer::Faces(faces)) => {
                     if let Some(prompt) = self.prompt.take() {
                         self.queue.push(UiCommand::PlayTyped(prompt.command, faces));
@@ -343,6 +369,10 @@ impl eframe::App for AssistantApp {
             self.open_table(address, true);
         }
         self.phones_out(&ctx);
+        // A click that changed the desk arms the guard for the next click at the same place.
+        if self.changes() != changes && ctx.input(|i| i.pointer.any_click()) {
+            self.guard.arm(&ctx);
+        }
         // Commands may queue more (Save asks where): run those next frame.
         if !self.queue.is_empty() {
             ctx.request_repaint();

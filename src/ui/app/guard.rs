@@ -1,0 +1,42 @@
+//! Nothing new takes a click meant for something else.
+//!
+//! A click that changes the desk (a step played, a dice prompt opened or closed, a question
+//! asked) can put a new button exactly where the pointer rests. The second click of a double
+//! click, or a click made before the new layout could be seen, would then press it. For a
+//! short time after such a change, a click at the same place is not taken; moving the pointer,
+//! or waiting, lifts the guard at once.
+
+/// How long a change guards the place the pointer rests on, in seconds: longer than the second
+/// click of a double click takes, shorter than reading a new button does.
+pub const GUARD_SECONDS: f64 = 0.35;
+
+/// How far the pointer must move, in points, for a click to be meant for what is now there.
+pub const GUARD_MOVE: f32 = 4.0;
+
+/// Where and when the last click changed the desk.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ClickGuard {
+    armed: Option<(f64, egui::Pos2)>,
+}
+
+impl ClickGuard {
+    /// The desk just changed under the pointer.
+    pub fn arm(&mut self, ctx: &egui::Context) {
+        self.armed = ctx.input(|i| i.pointer.latest_pos().map(|pos| (i.time, pos)));
+    }
+
+    /// Whether a click now would land on something that appeared under a pointer that has not
+    /// moved since. Once the pointer moves or the time is up, the guard is lifted for good.
+    pub fn holds(&mut self, ctx: &egui::Context) -> bool {
+        let Some((since, at)) = self.armed else {
+            return false;
+        };
+        let (now, pos) = ctx.input(|i| (i.time, i.pointer.latest_pos()));
+        let still = pos.is_some_and(|p| p.distance(at) < GUARD_MOVE);
+        if now - since >= GUARD_SECONDS || !still {
+            self.armed = None;
+            return false;
+        }
+        true
+    }
+}
