@@ -122,7 +122,9 @@ pub fn click_in_view(harness: &mut Harness<'_, AssistantApp>, label: &str) -> us
     let log_top = harness.get_by_label_contains("Log — ").rect().top();
     let rect = harness.get_by_label(label).rect();
     assert!(
-        rect.top() >= 0.0 && rect.bottom() <= log_top && rect.right() <= 1280.0,
+        rect.top() >= 0.0
+            && rect.bottom() <= log_top
+            && rect.right() <= harness.ctx.content_rect().right(),
         "{label} is out of view at {rect:?} (the log starts at {log_top})"
     );
     harness.get_by_label(label).click();

@@ -153,14 +153,8 @@ pub enum PromptAnswer {
     Cancel,
 }
 
-/// Draws the prompt as a modal window. While `guarded` (it has just appeared under a pointer
-/// that has not moved since), a click on it or beside it does nothing: it was meant for what
-/// was there before.
-pub fn dice_prompt_ui(
-    ctx: &egui::Context,
-    prompt: &mut DicePrompt,
-    guarded: bool,
-) -> Option<PromptAnswer> {
+/// Draws the prompt as a modal window.
+pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<PromptAnswer> {
     let mut answer = None;
     // The keyboard is the prompt's: no field or button behind it keeps the focus.
     ctx.memory_mut(|mem| {
@@ -199,7 +193,7 @@ pub fn dice_prompt_ui(
                     .strong(),
             );
             let current = prompt.current == i;
-            if field_ui(ui, &prompt.inputs[i], &group.label, current).clicked() && !guarded {
+            if field_ui(ui, &prompt.inputs[i], &group.label, current).clicked() {
                 prompt.current = i;
             }
             if let Some(seat) = prompt.from_phone[i] {
@@ -232,11 +226,10 @@ pub fn dice_prompt_ui(
             if ui
                 .add_enabled(all_ok, egui::Button::new("Apply the dice"))
                 .clicked()
-                && !guarded
             {
                 apply = true;
             }
-            if ui.button("Cancel").clicked() && !guarded {
+            if ui.button("Cancel").clicked() {
                 answer = Some(PromptAnswer::Cancel);
             }
         });
@@ -246,8 +239,8 @@ pub fn dice_prompt_ui(
             ));
         }
     });
-    // Escape is read with the other keys; a click beside the prompt closes it, unless guarded.
-    if answer.is_none() && modal.backdrop_response.clicked() && !guarded {
+    // Escape is read with the other keys; a click beside the prompt closes it.
+    if answer.is_none() && modal.backdrop_response.clicked() {
         answer = Some(PromptAnswer::Cancel);
     }
     answer

@@ -3,8 +3,10 @@
 //! A click that changes the desk (a step played, a dice prompt opened or closed, a question
 //! asked) can put a new button exactly where the pointer rests. The second click of a double
 //! click, or a click made before the new layout could be seen, would then press it. For a
-//! short time after such a change, a click at the same place is not taken; moving the pointer,
-//! or waiting, lifts the guard at once.
+//! short time after such a change, a click at the same place is not taken: an invisible cover
+//! over the whole window, above every panel and prompt, takes it. Moving the pointer, or
+//! waiting, lifts the guard. (egui finds what is under the pointer from the frame before, so
+//! the cover is laid in the very frame of the change.)
 
 /// How long a change guards the place the pointer rests on, in seconds: longer than the second
 /// click of a double click takes, shorter than reading a new button does.
@@ -23,6 +25,21 @@ impl ClickGuard {
     /// The desk just changed under the pointer.
     pub fn arm(&mut self, ctx: &egui::Context) {
         self.armed = ctx.input(|i| i.pointer.latest_pos().map(|pos| (i.time, pos)));
+    }
+
+    /// While armed, a cover over the whole window that takes every click, drawing nothing.
+    pub fn cover_ui(&self, ctx: &egui::Context) {
+        if self.armed.is_none() {
+            return;
+        }
+        let screen = ctx.content_rect();
+        egui::Area::new(egui::Id::unique("click_guard"))
+            .order(egui::Order::Tooltip)
+            .fixed_pos(screen.min)
+            .interactable(true)
+            .show(ctx, |ui| {
+                ui.allocate_rect(screen, egui::Sense::click());
+            });
     }
 
     /// Whether a click now would land on something that appeared under a pointer that has not

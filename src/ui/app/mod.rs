@@ -88,6 +88,16 @@ enum Played {
     Refused,
 }
 
+/// What a click may have changed under the pointer (see [`AssistantApp::changes`]).
+type Changes = (
+    bool,
+    super::Tab,
+    Option<usize>,
+    Option<(ambush_core::unit::UnitId, u32)>,
+    Option<u64>,
+    bool,
+);
+
 /// The Ambush Alley Assistant app.
 pub struct AssistantApp {
     options: StartOptions,
@@ -189,11 +199,17 @@ impl AssistantApp {
         app
     }
 
-    /// What a click may have changed on the desk: the game (by its revision), the dice prompt,
-    /// the question asked, the screen (a game open or not).
-    fn changes(&self) -> (Option<usize>, Option<u64>, bool) {
+    /// What a click may have changed under the pointer: the screen (a game open or not), the
+    /// tab, the Now view (the game, by its revision, and the Insurgent unit brought forward),
+    /// the dice prompt, the question asked. A game changed from another tab (an edit's stepper
+    /// clicked again and again) leaves the Now view unseen, and guards nothing.
+    fn changes(&self) -> Changes {
+        let now = self.desk.tab == super::Tab::Now;
         (
-            self.game().map(Game::revision),
+            self.session.is_some(),
+            self.desk.tab,
+            self.game().filter(|_| now).map(Game::revision),
+            self.desk.now.insurgent,
             self.prompt.as_ref().map(|p| p.number),
             self.confirm.is_some(),
         )
@@ -289,12 +305,9 @@ impl eframe::App for AssistantApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
         self.shortcuts(&ctx);
-        // A click on something that has just appeared under a pointer that has not moved since
-        // was meant for what was there before: what it would do is dropped.
-        let guarded = self.guard.holds(&ctx);
-        let blocked = guarded && ctx.input(|i| i.pointer.any_click());
+        // Whether the last click's change still guards the place the pointer rests on.
+        self.guard.holds(&ctx);
         let changes = self.changes();
-        let queued = self.queue.len();
         if self.session.is_some() {
             self.game_ui(ui);
             self.table_screen(&ctx);
@@ -332,11 +345,8 @@ impl eframe::App for AssistantApp {
         {
             self.queue.push(UiCommand::Answer(yes));
         }
-        if blocked {
-            self.queue.truncate(queued);
-        }
         if let Some(prompt) = &mut self.prompt {
-            match dice_entry::dice_prompt_ui(&ctx, prompt, guarded) {
+            match dice_entry::dice_prompt_ui(&ctx, prompt) {
                 Some(PromptAnswer::Faces(faces)) => {
                     if let Some(prompt) = self.prompt.take() {
                         self.queue.push(UiCommand::PlayTyped(prompt.command, faces));
@@ -369,10 +379,12 @@ impl eframe::App for AssistantApp {
             self.open_table(address, true);
         }
         self.phones_out(&ctx);
-        // A click that changed the desk arms the guard for the next click at the same place.
+        // A click that changed the desk arms the guard for the next click at the same place:
+        // until the pointer moves or the time is up, a cover over the window takes the clicks.
         if self.changes() != changes && ctx.input(|i| i.pointer.any_click()) {
             self.guard.arm(&ctx);
         }
+        self.guard.cover_ui(&ctx);
         // Commands may queue more (Save asks where): run those next frame.
         if !self.queue.is_empty() {
             ctx.request_repaint();
