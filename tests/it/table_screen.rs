@@ -46,8 +46,7 @@ fn the_table_screen_shows_the_last_roll_and_follows_an_undo() {
     // The dice, which defender die stopped which attacker die, and how lucky they were.
     harness.get_by_label_contains("the defender die that stopped it");
     let luck = |h: &Harness<'_, AssistantApp>| {
-        h.query_all_by_label_contains("of such attacks do as well")
-            .count()
+        h.query_all_by_label_contains("of such attacks do ").count()
     };
     // In the log, and on the table screen.
     let with_roll = luck(&harness);

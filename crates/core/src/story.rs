@@ -93,6 +93,16 @@ impl Roll {
     pub fn words(&self) -> String {
         let percent = |p: f64| format!("{:.0}%", p * 100.0);
         match &self.kind {
+            // Every attack does at least as well as none: a miss is told by how many do no
+            // better (its percentile is half of that).
+            RollKind::Fire {
+                casualties: 0,
+                expected_casualties,
+                ..
+            } => format!(
+                "no casualty; {} of such attacks do no better; {expected_casualties:.1} expected",
+                percent(2.0 * self.percentile)
+            ),
             RollKind::Fire {
                 casualties,
                 expected_casualties,

@@ -54,6 +54,10 @@ impl ClickGuard {
             self.armed = None;
             return false;
         }
+        // A frame when the time is up, so the cover is gone before the next click comes.
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(
+            GUARD_SECONDS - (now - since) + 0.01,
+        ));
         true
     }
 }

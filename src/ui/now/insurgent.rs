@@ -149,7 +149,7 @@ fn acting_ui(
         .any(|item| item.dice.iter().any(|d| d.group.role == DiceRole::Quality));
     let mut title = format!("{} acts", unit.name);
     if check {
-        title.push_str(" (no leader: its Quality check comes with its speed)");
+        title.push_str(" (no leader: Quality check with its speed)");
     } else if let Some(speed) = unit.status.movement {
         title = format!("{} · {}", unit.name, speed.name());
     }
@@ -175,7 +175,25 @@ fn acting_ui(
                     queue.push(UiCommand::Play(item.command.clone()));
                 }
             }
-            for item in joins.iter().chain(&leaving) {
+            // Joins in a few words: the other unit's name after "joined by" or "joins".
+            let name = |other: UnitId| state.unit(other).map_or("", |u| u.name.as_str());
+            let (joined_by, joining): (Vec<&AgendaItem>, Vec<&AgendaItem>) =
+                joins.iter().partition(
+                    |item| matches!(item.command, Command::JoinUnit { into, .. } if into == id),
+                );
+            for (words, items) in [("joined by", joined_by), ("joins", joining)] {
+                if items.is_empty() {
+                    continue;
+                }
+                ui.label(words);
+                for item in items {
+                    if let Command::JoinUnit { from, into } = item.command {
+                        let other = if into == id { from } else { into };
+                        small_item(ui, name(other), &item.label, item, queue);
+                    }
+                }
+            }
+            for item in &leaving {
                 small_item(ui, &item.label, &item.label, item, queue);
             }
         });

@@ -185,7 +185,8 @@ fn header_ui(ui: &mut Ui, game: &Game, agenda: &Agenda, queue: &mut Vec<UiComman
                 } else {
                     "Halted".to_owned()
                 };
-                format!("{} activating · {speed}", unit.name)
+                // The speed first: the unit's name is on the line above too.
+                format!("{speed} · {} activating", unit.name)
             }
             _ => format!("Turn {}: choose a Regular unit to activate", state.turn),
         },
@@ -262,11 +263,10 @@ fn summary_ui(ui: &mut Ui, game: &Game) {
             parts.push(format!("Done: {}", list(&done)));
         }
     }
-    if !parts.is_empty() {
-        let words = parts.join(" · ");
-        ui.add(egui::Label::new(RichText::new(&words).weak()).truncate())
-            .on_hover_text(words);
-    }
+    // Always one line, empty or not, so what follows never moves as units are done.
+    let words = parts.join(" · ");
+    ui.add(egui::Label::new(RichText::new(&words).weak()).truncate())
+        .on_hover_text(words);
 }
 
 /// The last event's result, drawn with its dice, in the same place every time.

@@ -271,7 +271,9 @@ pub fn shots_ui(
             } else {
                 format!("{} · casualty {}", fire.pools, percent(fire.at_least_one))
             };
-            ui.label(RichText::new(text).weak()).on_hover_text(whole);
+            // Whole, on the next line when it does not fit beside the button.
+            ui.add(egui::Label::new(RichText::new(text).weak()).extend())
+                .on_hover_text(whole);
         });
     }
     if small.is_empty() && fires.also.is_empty() {
@@ -288,7 +290,7 @@ pub fn shots_ui(
             return;
         }
         if !fires.words.is_empty() {
-            ui.label(RichText::new(fires.words).strong());
+            ui.add(egui::Label::new(RichText::new(fires.words).strong()).extend());
         }
         for (_, fire) in &small {
             let who = match (fires.by_firer, one_target) {

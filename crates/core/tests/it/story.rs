@@ -204,6 +204,13 @@ fn a_scripted_game_tells_its_dice_per_side_and_per_turn() {
     };
     assert_eq!(none, 0);
     assert!(fires[1].percentile < 0.5);
+    // A miss is told by how many attacks do no better (every attack does at least as well).
+    let words = fires[1].words();
+    assert!(
+        words.starts_with("no casualty; ") && words.contains("of such attacks do no better"),
+        "{words}"
+    );
+    assert!(!words.contains("100%"), "{words}");
     // The failed check of a leaderless unit, with its chance.
     let check = story
         .rolls
