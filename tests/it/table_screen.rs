@@ -95,3 +95,32 @@ fn the_stats_tab_tells_each_side_its_luck() {
     harness.get_by_label("Casualties caused per turn, and as expected");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_table_screen_says_what_is_due_once_and_counts_dependants_apart() {
+    let dir = temp_dir("table-screen-due");
+    let mut harness = app(&dir, true);
+    new_game(&mut harness);
+    click(&mut harness, "Activate Fireteam Alpha: Cautious");
+    click(&mut harness, "Fireteam Alpha picks up the Contractors");
+    click(&mut harness, "Fireteam Alpha fires at Insurgents 1");
+    common::ui::type_dice(
+        &mut harness,
+        &[
+            ("Firepower: Fireteam Alpha (d8)", "881111"),
+            ("Defense: Insurgents 1 (d6)", "111111"),
+        ],
+    );
+    click(&mut harness, "View");
+    click(&mut harness, "Table screen for the players");
+    // What the fire made due is said once, on the "Next" line, not again under the roll.
+    let next = harness
+        .get_by_label_contains("Next: ")
+        .value()
+        .unwrap_or_default();
+    assert!(next.contains("remove 2 casualties"), "{next}");
+    assert!(harness.query_by_label_contains("Due: ").is_none());
+    // The contractors are carried, not fighting figures.
+    harness.get_by_label_contains("Fireteam Alpha — 4 figures + 2 dependants");
+    let _ = std::fs::remove_dir_all(&dir);
+}
