@@ -71,6 +71,8 @@ pub enum UiCommand {
     EditUnit(UnitId),
     /// Forget the message shown at the top.
     DismissMessage,
+    /// Fold the log to one line (true) or unfold it.
+    FoldLog(bool),
     /// Open the table to phones (on the address given), or close it.
     Phones(Option<std::net::SocketAddr>),
 }

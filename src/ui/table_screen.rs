@@ -77,11 +77,22 @@ pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
             for unit in state.units_seen(side) {
                 let badges: Vec<String> =
                     unit.badges(state.turn).iter().map(|b| b.label()).collect();
+                // Dependants are carried, not fighting figures: counted apart.
                 let mut line = format!(
                     "{} — {}",
                     unit.name,
-                    ambush_core::text::plural(unit.figures.len(), "figure", "figures")
+                    ambush_core::text::plural(unit.firing_count(), "figure", "figures")
                 );
+                if unit.dependant_count() > 0 {
+                    line.push_str(&format!(
+                        " + {}",
+                        ambush_core::text::plural(
+                            unit.dependant_count(),
+                            "dependant",
+                            "dependants"
+                        )
+                    ));
+                }
                 if !badges.is_empty() {
                     line.push_str(&format!(" · {}", badges.join(", ")));
                 }

@@ -43,8 +43,17 @@ pub fn app_seeded(
 
 /// The app at 1280×800, started with these options and preferences.
 pub fn app_with(options: StartOptions, prefs: Prefs) -> Harness<'static, AssistantApp> {
+    app_sized(options, prefs, [1280.0, 800.0])
+}
+
+/// The app in a window of this size, started with these options and preferences.
+pub fn app_sized(
+    options: StartOptions,
+    prefs: Prefs,
+    size: [f32; 2],
+) -> Harness<'static, AssistantApp> {
     let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
+        .with_size(size)
         // Scrolling a widget into view animates over a few frames.
         .with_max_steps(64)
         .build_eframe(move |_cc| AssistantApp::with_prefs(options, prefs));
@@ -76,13 +85,25 @@ pub fn click(harness: &mut Harness<'_, AssistantApp>, label: &str) {
     harness.run();
 }
 
-/// Answers the physical-dice prompt: one line of faces per group, each followed by Enter.
+/// Answers the physical-dice prompt: one line of faces per group, each followed by Enter. The
+/// prompt types into one group at a time; a group that is not the one being typed is clicked
+/// first, as a referee would.
 pub fn type_dice(harness: &mut Harness<'_, AssistantApp>, groups: &[(&str, &str)]) {
     for (label, faces) in groups {
         let name = format!("Faces for {label}");
-        let field = harness.get_by_label(&name);
-        field.focus();
-        field.type_text(faces);
+        let current = {
+            use egui_kittest::kittest::NodeT;
+            harness
+                .get_by_label(&name)
+                .accesskit_node()
+                .is_selected()
+                .unwrap_or(false)
+        };
+        if !current {
+            harness.get_by_label(&name).click();
+            harness.run();
+        }
+        harness.get_by_label(&name).type_text(faces);
         harness.run();
         harness.key_press(Key::Enter);
         harness.run();
@@ -101,7 +122,9 @@ pub fn click_in_view(harness: &mut Harness<'_, AssistantApp>, label: &str) -> us
     let log_top = harness.get_by_label_contains("Log — ").rect().top();
     let rect = harness.get_by_label(label).rect();
     assert!(
-        rect.top() >= 0.0 && rect.bottom() <= log_top && rect.right() <= 1280.0,
+        rect.top() >= 0.0
+            && rect.bottom() <= log_top
+            && rect.right() <= harness.ctx.content_rect().right(),
         "{label} is out of view at {rect:?} (the log starts at {log_top})"
     );
     harness.get_by_label(label).click();

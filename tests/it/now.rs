@@ -85,7 +85,7 @@ fn with_physical_dice_the_same_steps_only_add_typing_the_faces() {
         "Insurgents 1 interrupts Fireteam Alpha's movement (Interrupt check first)",
     );
     // The check, then the Reaction test it opens: typed, Enter after each.
-    common::ui::type_dice(&mut harness, &[("Quality check: Insurgents 1", "5")]);
+    common::ui::type_dice(&mut harness, &[("Interrupt check: Insurgents 1", "5")]);
     common::ui::type_dice(
         &mut harness,
         &[
@@ -178,6 +178,36 @@ fn the_log_follows_new_events_unless_scrolled_up_and_the_latest_button_brings_it
     harness.run();
     harness.get_by_label_contains("  41  Fireteam Alpha activates: Halted  (undone)");
     assert!(harness.query_by_label_contains("  42  ").is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_resumed_game_shows_its_newest_events_and_goes_on_following() {
+    let dir = temp_dir("log-resume");
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).expect("data folder");
+    let path = saved_game(&dir, 63);
+    std::fs::rename(&path, data.join(ambush_core::session::AUTOSAVE_FILE)).expect("autosave");
+    // A small window, where the log's lines wrap and its rows are measured as they are drawn.
+    let options = ambush_alley::ui::StartOptions {
+        data_dir: Some(data),
+        seed: Some(5),
+        ..Default::default()
+    };
+    let mut harness =
+        common::ui::app_sized(options, ambush_alley::ui::Prefs::default(), [1024.0, 700.0]);
+    common::ui::click(&mut harness, "Resume the autosaved game");
+    harness.get_by_label_contains("  63  Morale Fireteam Bravo");
+    assert!(
+        harness.query_by_label("Latest").is_none(),
+        "still following"
+    );
+    common::ui::click(&mut harness, "Activate Fireteam Alpha: Halted");
+    assert!(
+        harness.query_by_label("Latest").is_none(),
+        "still following"
+    );
+    harness.get_by_label_contains("  64  Fireteam Alpha activates");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -33,7 +33,7 @@ fn a_leaderless_unit_rolls_its_check_before_its_order_and_a_failed_one_is_said()
             .query_by_label("Insurgents 3 carried out its order")
             .is_none()
     );
-    type_dice(&mut harness, &[("Quality check: Insurgents 3", "2")]);
+    type_dice(&mut harness, &[("Quality check to act: Insurgents 3", "2")]);
     // On its card (the log says it too).
     harness.get_by_label_contains(
         "Insurgents 3 failed its Quality check: it does nothing more this turn. Leave it",
@@ -48,7 +48,7 @@ fn a_leaderless_unit_rolls_its_check_before_its_order_and_a_failed_one_is_said()
     // Insurgents 1 passes: then its order is carried out, and logged as such after its steps.
     click(&mut harness, "Insurgents 1: decide its orders");
     type_dice(&mut harness, &[("Solo choice (percentile)", "10 1")]);
-    type_dice(&mut harness, &[("Quality check: Insurgents 1", "5")]);
+    type_dice(&mut harness, &[("Quality check to act: Insurgents 1", "5")]);
     assert_eq!(unit(&harness, "Insurgents 1").status.movement, None);
     click(&mut harness, "Insurgents 1 carried out its order");
     assert!(unit(&harness, "Insurgents 1").status.activated);

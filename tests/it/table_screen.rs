@@ -25,7 +25,6 @@ fn the_table_screen_shows_the_last_roll_and_follows_an_undo() {
     new_game(&mut harness);
     click(&mut harness, "Activate Fireteam Alpha: Halted");
     let events = game(&harness).events_in_effect();
-    click(&mut harness, "Fireteam Alpha: Fire at: Insurgents 1");
     click(&mut harness, "Fireteam Alpha fires at Insurgents 1");
     assert_eq!(game(&harness).events_in_effect(), events + 1);
     // Opened from the View menu (here drawn inside the main window, as headless tests do).
@@ -47,8 +46,7 @@ fn the_table_screen_shows_the_last_roll_and_follows_an_undo() {
     // The dice, which defender die stopped which attacker die, and how lucky they were.
     harness.get_by_label_contains("the defender die that stopped it");
     let luck = |h: &Harness<'_, AssistantApp>| {
-        h.query_all_by_label_contains("of such attacks do as well")
-            .count()
+        h.query_all_by_label_contains("of such attacks do ").count()
     };
     // In the log, and on the table screen.
     let with_roll = luck(&harness);
@@ -86,15 +84,43 @@ fn the_stats_tab_tells_each_side_its_luck() {
     let mut harness = app(&dir, false);
     new_game(&mut harness);
     click(&mut harness, "Activate Fireteam Alpha: Halted");
-    click(&mut harness, "Fireteam Alpha: Fire at: Insurgents 1");
     click(&mut harness, "Fireteam Alpha fires at Insurgents 1");
     click(&mut harness, "Stats");
     harness.get_by_label("The story of the dice");
     let story = ambush_core::story::tell(game(&harness));
     let regulars = &story.sides[0];
     assert_eq!(regulars.fires, 1);
-    harness.get_by_label(&format!("{:.1}", regulars.expected_hits));
+    harness.get_by_label(&format!("{:.1}", regulars.expected_casualties));
     harness.get_by_label("Victory points by turn");
-    harness.get_by_label("Hits per turn, and as expected");
+    harness.get_by_label("Casualties caused per turn, and as expected");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_table_screen_says_what_is_due_once_and_counts_dependants_apart() {
+    let dir = temp_dir("table-screen-due");
+    let mut harness = app(&dir, true);
+    new_game(&mut harness);
+    click(&mut harness, "Activate Fireteam Alpha: Cautious");
+    click(&mut harness, "Fireteam Alpha picks up the Contractors");
+    click(&mut harness, "Fireteam Alpha fires at Insurgents 1");
+    common::ui::type_dice(
+        &mut harness,
+        &[
+            ("Firepower: Fireteam Alpha (d8)", "881111"),
+            ("Defense: Insurgents 1 (d6)", "111111"),
+        ],
+    );
+    click(&mut harness, "View");
+    click(&mut harness, "Table screen for the players");
+    // What the fire made due is said once, on the "Next" line, not again under the roll.
+    let next = harness
+        .get_by_label_contains("Next: ")
+        .value()
+        .unwrap_or_default();
+    assert!(next.contains("remove 2 casualties"), "{next}");
+    assert!(harness.query_by_label_contains("Due: ").is_none());
+    // The contractors are carried, not fighting figures.
+    harness.get_by_label_contains("Fireteam Alpha — 4 figures + 2 dependants");
     let _ = std::fs::remove_dir_all(&dir);
 }

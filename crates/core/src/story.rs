@@ -3,9 +3,9 @@
 //! A replay of the events in effect gives, for each fire combat, check and Reaction test, the
 //! chance of doing at least as well and where the roll falls (its percentile: the chance of
 //! doing worse, plus half the chance of doing exactly as well, so an average roll is 0.5); per
-//! side, the hits and passed tests against their expected numbers and the mean percentile (the
-//! luck score); per turn, the victory points and the hits against their expectation. The
-//! numbers come from the exact odds (`crate::odds`), never from sampling.
+//! side, the casualties caused and passed tests against their expected numbers and the mean
+//! percentile (the luck score); per turn, the victory points and the casualties against their
+//! expectation. The numbers come from the exact odds (`crate::odds`), never from sampling.
 
 use crate::game::state::GameState;
 use crate::game::{Command, Detail, Game};
@@ -31,6 +31,12 @@ pub enum RollKind {
         p_at_least: f64,
         /// The chance of at most `hits`.
         p_at_most: f64,
+        /// Casualties: the hits, at most the figures the target could lose.
+        casualties: usize,
+        /// The casualties expected, against the figures the target had.
+        expected_casualties: f64,
+        /// The chance of at least as many casualties.
+        p_casualties_at_least: f64,
     },
     /// A Quality or Interrupt check.
     Check {
@@ -81,19 +87,31 @@ pub struct Roll {
 }
 
 impl Roll {
-    /// How lucky it was, in words: "3 hits; 9% of such attacks do as well; 1.4 expected".
+    /// How lucky it was, in words: "3 casualties; 9% of such attacks do as well; 1.4
+    /// expected". A fire is told by its casualties: hits beyond the figures the target had
+    /// change nothing.
     pub fn words(&self) -> String {
         let percent = |p: f64| format!("{:.0}%", p * 100.0);
         match &self.kind {
+            // Every attack does at least as well as none: a miss is told by how many do no
+            // better (its percentile is half of that).
             RollKind::Fire {
-                hits,
-                expected,
-                p_at_least,
+                casualties: 0,
+                expected_casualties,
                 ..
             } => format!(
-                "{}; {} of such attacks do as well; {expected:.1} expected",
-                crate::text::plural(*hits, "hit", "hits"),
-                percent(*p_at_least)
+                "no casualty; {} of such attacks do no better; {expected_casualties:.1} expected",
+                percent(2.0 * self.percentile)
+            ),
+            RollKind::Fire {
+                casualties,
+                expected_casualties,
+                p_casualties_at_least,
+                ..
+            } => format!(
+                "{}; {} of such attacks do as well; {expected_casualties:.1} expected",
+                crate::text::plural(*casualties, "casualty", "casualties"),
+                percent(*p_casualties_at_least)
             ),
             RollKind::Check { passed, chance } => format!(
                 "{} a {} chance",
@@ -135,10 +153,10 @@ impl Roll {
 pub struct SideStats {
     /// Fire combats.
     pub fires: usize,
-    /// Hits they scored (before any cap by the figures).
-    pub hits: usize,
-    /// The hits expected.
-    pub expected_hits: f64,
+    /// Casualties they caused (hits, at most the figures each target had).
+    pub casualties: usize,
+    /// The casualties expected.
+    pub expected_casualties: f64,
     /// Checks and Reaction tests.
     pub tests: usize,
     /// Of which passed (won).
@@ -156,10 +174,10 @@ pub struct TurnStats {
     pub turn: u32,
     /// Victory points at its end (or now, for the turn in play): Regulars, Insurgents.
     pub victory_points: [i64; 2],
-    /// Hits scored in it: by the Regulars, by the Insurgents.
-    pub hits: [usize; 2],
-    /// Hits expected in it.
-    pub expected_hits: [f64; 2],
+    /// Casualties caused in it: by the Regulars, by the Insurgents.
+    pub casualties: [usize; 2],
+    /// Casualties expected in it.
+    pub expected_casualties: [f64; 2],
 }
 
 /// The whole story of a game's dice.
@@ -209,9 +227,14 @@ pub fn tell(game: &Game) -> Story {
         };
         let line = line_of.get(n).copied().unwrap_or(0);
         for roll in rolls_of(&state, &event.command, &outcome.detail, n, line, before) {
-            if let RollKind::Fire { hits, expected, .. } = roll.kind {
-                turn.hits[index(roll.side)] += hits;
-                turn.expected_hits[index(roll.side)] += expected;
+            if let RollKind::Fire {
+                casualties,
+                expected_casualties,
+                ..
+            } = roll.kind
+            {
+                turn.casualties[index(roll.side)] += casualties;
+                turn.expected_casualties[index(roll.side)] += expected_casualties;
             }
             story.rolls.push(roll);
         }
@@ -226,10 +249,14 @@ pub fn tell(game: &Game) -> Story {
     for roll in &story.rolls {
         let side = &mut story.sides[index(roll.side)];
         match roll.kind {
-            RollKind::Fire { hits, expected, .. } => {
+            RollKind::Fire {
+                casualties,
+                expected_casualties,
+                ..
+            } => {
                 side.fires += 1;
-                side.hits += hits;
-                side.expected_hits += expected;
+                side.casualties += casualties;
+                side.expected_casualties += expected_casualties;
             }
             RollKind::Check { passed, chance } | RollKind::Morale { passed, chance, .. } => {
                 side.tests += 1;
@@ -310,7 +337,11 @@ pub fn kind_of(detail: &Detail) -> Option<(RollKind, f64)> {
                 dist.at_least(hits).clamp(0.0, 1.0),
                 at_most(&dist.p, hits).clamp(0.0, 1.0),
             );
-            let exactly = dist.p.get(hits).copied().unwrap_or(0.0);
+            // The casualties, against the figures the target had: the luck of the fire.
+            let casualties = report.casualties;
+            let losses = dist.capped(report.figures);
+            let p_casualties_at_most = at_most(&losses.p, casualties).clamp(0.0, 1.0);
+            let exactly = losses.p.get(casualties).copied().unwrap_or(0.0);
             Some((
                 RollKind::Fire {
                     attack: report.firepower.notation().replace(' ', ""),
@@ -320,8 +351,11 @@ pub fn kind_of(detail: &Detail) -> Option<(RollKind, f64)> {
                     expected: dist.mean(),
                     p_at_least,
                     p_at_most,
+                    casualties,
+                    expected_casualties: losses.mean(),
+                    p_casualties_at_least: losses.at_least(casualties).clamp(0.0, 1.0),
                 },
-                p_at_most - exactly / 2.0,
+                p_casualties_at_most - exactly / 2.0,
             ))
         }
         Detail::Check(check) => {

@@ -167,6 +167,7 @@ impl AssistantApp {
                 self.desk.tab = Tab::Edit;
             }
             UiCommand::DismissMessage => self.message = None,
+            UiCommand::FoldLog(folded) => self.prefs.log_folded = folded,
             UiCommand::Phones(Some(address)) => self.open_table(address, false),
             UiCommand::Phones(None) => self.phones = None,
         }

@@ -1,8 +1,13 @@
-//! Typing the faces of physical dice: one line per group of dice, keyboard first.
+//! Typing the faces of physical dice: one field per group of dice, keyboard first.
+//!
+//! The prompt reads the keyboard itself, key by key in the order the keys came, instead of
+//! leaving it to text fields that take the focus a frame late: every key goes to the group
+//! being typed when it was pressed, however fast the next one comes. Enter moves on to the next
+//! group still to type, and applies the dice once every group is ready.
 
-use egui::{Key, RichText};
+use egui::{Key, RichText, Sense};
 
-use ambush_core::dice::{DiceRequest, Die, Face, parse_faces};
+use ambush_core::dice::{DiceRequest, Face, read_typed, typing_hint};
 use ambush_core::game::Command;
 
 use crate::ui::widgets::style;
@@ -16,12 +21,23 @@ pub struct DicePrompt {
     pub request: DiceRequest,
     /// What was typed, one line per group.
     pub inputs: Vec<String>,
-    /// The group whose field should take the keyboard next.
-    focus: Option<usize>,
+    /// The group the keyboard types into.
+    current: usize,
     /// The prompt's number, which the phones' answers name (new for every prompt).
     pub number: u64,
     /// For each group, the seat whose phone sent its faces, if one did.
     pub from_phone: Vec<Option<ambush_phones::PhoneSeat>>,
+}
+
+/// What a key did to the prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// Nothing more than the text it changed.
+    Nothing,
+    /// Every group is ready and Enter was pressed: apply the dice.
+    Apply,
+    /// Escape: give up.
+    Cancel,
 }
 
 impl DicePrompt {
@@ -29,33 +45,25 @@ impl DicePrompt {
     pub fn new(command: Command, request: DiceRequest) -> Self {
         let n = request.groups.len();
         // The keyboard starts on the first group that needs any dice.
-        let focus = request.groups.iter().position(|g| g.count > 0);
+        let current = request.groups.iter().position(|g| g.count > 0).unwrap_or(0);
         Self {
             command,
             request,
             inputs: vec![String::new(); n],
-            focus,
+            current,
             number: 0,
             from_phone: vec![None; n],
         }
     }
 
-    /// Each group's faces, or every problem with what was typed. On a d10 a 0 is a 10, as
-    /// most d10s print it.
+    /// Each group's faces, or every problem with what was typed.
     pub fn check(&self) -> Vec<Result<Vec<Face>, String>> {
         self.request
             .groups
             .iter()
             .zip(&self.inputs)
             .map(|(group, text)| {
-                let mut faces = parse_faces(text).map_err(|e| e.to_string())?;
-                if group.die == Die::D10 {
-                    for face in &mut faces {
-                        if *face == 0 {
-                            *face = 10;
-                        }
-                    }
-                }
+                let faces = read_typed(text, group.die).map_err(|e| e.to_string())?;
                 let problems = group.problems(&faces);
                 if problems.is_empty() {
                     Ok(faces)
@@ -64,6 +72,75 @@ impl DicePrompt {
                 }
             })
             .collect()
+    }
+
+    /// The groups that ask for dice, in order.
+    fn typed_groups(&self) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        (0..self.request.groups.len()).filter(|&i| self.request.groups[i].count > 0)
+    }
+
+    /// Takes one event from the keyboard: text goes to the group being typed, Backspace takes
+    /// its last character back (or, on an empty group, goes back to the one before), Enter
+    /// moves on to the next group still to type or applies the dice when all are ready.
+    pub fn key(&mut self, event: &egui::Event) -> Typed {
+        match event {
+            egui::Event::Text(text) | egui::Event::Paste(text) => {
+                if let Some(input) = self.inputs.get_mut(self.current) {
+                    input.extend(
+                        text.chars()
+                            .filter(|c| c.is_ascii_digit() || matches!(c, ' ' | ',' | ';')),
+                    );
+                    // Faces typed by hand replace what a phone sent.
+                    self.from_phone[self.current] = None;
+                }
+                Typed::Nothing
+            }
+            egui::Event::Key {
+                key, pressed: true, ..
+            } => match key {
+                Key::Backspace => {
+                    match self.inputs.get_mut(self.current) {
+                        Some(input) if !input.is_empty() => {
+                            input.pop();
+                        }
+                        _ => {
+                            let now = self.current;
+                            let before = self.typed_groups().rfind(|&i| i < now);
+                            self.current = before.unwrap_or(now);
+                        }
+                    }
+                    Typed::Nothing
+                }
+                Key::Enter => self.enter(),
+                Key::Escape => Typed::Cancel,
+                _ => Typed::Nothing,
+            },
+            _ => Typed::Nothing,
+        }
+    }
+
+    /// Enter: on to the next group still to type, or apply when every group is ready.
+    fn enter(&mut self) -> Typed {
+        let checks = self.check();
+        if checks.get(self.current).is_some_and(Result::is_err) {
+            // The keyboard stays where the mistake is.
+            return Typed::Nothing;
+        }
+        let not_ready: Vec<usize> = self
+            .typed_groups()
+            .filter(|&i| checks[i].is_err())
+            .collect();
+        match not_ready
+            .iter()
+            .find(|&&i| i > self.current)
+            .or(not_ready.first())
+        {
+            Some(&next) => {
+                self.current = next;
+                Typed::Nothing
+            }
+            None => Typed::Apply,
+        }
     }
 }
 
@@ -79,13 +156,33 @@ pub enum PromptAnswer {
 /// Draws the prompt as a modal window.
 pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<PromptAnswer> {
     let mut answer = None;
+    // The keyboard is the prompt's: no field or button behind it keeps the focus.
+    ctx.memory_mut(|mem| {
+        if let Some(id) = mem.focused() {
+            mem.surrender_focus(id);
+        }
+    });
+    let events = ctx.input(|i| i.events.clone());
+    let mut apply = false;
+    // Keys after the one that applies or cancels belong to no field of this prompt.
+    for event in &events {
+        match prompt.key(event) {
+            Typed::Nothing => {}
+            Typed::Apply => {
+                apply = true;
+                break;
+            }
+            Typed::Cancel => {
+                answer = Some(PromptAnswer::Cancel);
+                break;
+            }
+        }
+    }
     let modal = egui::Modal::new(egui::Id::unique("dice_prompt")).show(ctx, |ui| {
         ui.set_min_width(460.0);
         style::heading(ui, "Roll the physical dice");
-        ui.label("Type each group's faces, such as 6 4 4 2, then Enter.");
+        ui.label("Type each group's faces, then Enter; Enter on the last group applies them.");
         let checks = prompt.check();
-        let groups = prompt.request.groups.len();
-        let mut submit = false;
         for (i, check) in checks.iter().enumerate() {
             let group = &prompt.request.groups[i];
             if group.count == 0 {
@@ -95,42 +192,9 @@ pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<Pr
                 RichText::new(format!("{} — {} × {}", group.label, group.count, group.die))
                     .strong(),
             );
-            let response = ui.add(
-                egui::TextEdit::singleline(&mut prompt.inputs[i])
-                    .hint_text(format!(
-                        "{}, 1 to {}",
-                        ambush_core::text::plural(usize::from(group.count), "face", "faces"),
-                        group.die.sides()
-                    ))
-                    .desired_width(300.0),
-            );
-            response.widget_info(|| {
-                egui::WidgetInfo::labeled(
-                    egui::Role::TextInput,
-                    true,
-                    format!("Faces for {}", group.label),
-                )
-            });
-            if prompt.focus == Some(i) {
-                // Asked again each frame until the field really has the keyboard (the modal
-                // may not take focus on its very first frame).
-                if response.has_focus() {
-                    prompt.focus = None;
-                } else {
-                    response.request_focus();
-                    ui.ctx().request_repaint();
-                }
-            }
-            if response.lost_focus() && ui.input(|inp| inp.key_pressed(Key::Enter)) {
-                if check.is_err() {
-                    // The keyboard stays where the mistake is.
-                    prompt.focus = Some(i);
-                } else {
-                    match (i + 1..groups).find(|&j| prompt.request.groups[j].count > 0) {
-                        Some(next) => prompt.focus = Some(next),
-                        None => submit = true,
-                    }
-                }
+            let current = prompt.current == i;
+            if field_ui(ui, &prompt.inputs[i], &group.label, current).clicked() {
+                prompt.current = i;
             }
             if let Some(seat) = prompt.from_phone[i] {
                 ui.label(RichText::new(format!("From the {seat}'s phone")).weak());
@@ -150,7 +214,10 @@ pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<Pr
                 Err(e) if !prompt.inputs[i].trim().is_empty() => {
                     (e.clone(), ui.visuals().error_fg_color)
                 }
-                Err(_) => (" ".to_owned(), ui.visuals().weak_text_color()),
+                Err(_) => (
+                    typing_hint(group.die).to_owned(),
+                    ui.visuals().weak_text_color(),
+                ),
             };
             ui.label(RichText::new(words).color(color));
         }
@@ -160,20 +227,69 @@ pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<Pr
                 .add_enabled(all_ok, egui::Button::new("Apply the dice"))
                 .clicked()
             {
-                submit = true;
+                apply = true;
             }
             if ui.button("Cancel").clicked() {
                 answer = Some(PromptAnswer::Cancel);
             }
         });
-        if submit && all_ok {
+        if apply && all_ok && answer.is_none() {
             answer = Some(PromptAnswer::Faces(
                 checks.into_iter().filter_map(Result::ok).collect(),
             ));
         }
     });
-    if answer.is_none() && modal.should_close() {
+    // Escape is read with the other keys; a click beside the prompt closes it.
+    if answer.is_none() && modal.backdrop_response.clicked() {
         answer = Some(PromptAnswer::Cancel);
     }
     answer
+}
+
+/// One group's faces as typed, in a box that shows the caret while the keyboard types into
+/// it; a click on it moves the keyboard there. Screen readers and tests know it as
+/// "Faces for <group>".
+fn field_ui(ui: &mut egui::Ui, text: &str, label: &str, current: bool) -> egui::Response {
+    let height = ui.text_style_height(&egui::TextStyle::Body) + 10.0;
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(300.0, height), Sense::CLICK);
+    let visuals = ui.visuals();
+    let stroke = if current {
+        visuals.selection.stroke
+    } else {
+        visuals.widgets.inactive.bg_stroke
+    };
+    let painter = ui.painter();
+    painter.rect(
+        rect,
+        egui::CornerRadius::same(4),
+        visuals.extreme_bg_color,
+        stroke,
+        egui::StrokeKind::Inside,
+    );
+    let galley = painter.layout_no_wrap(
+        text.to_owned(),
+        egui::TextStyle::Body.resolve(ui.style()),
+        visuals.text_color(),
+    );
+    let start = rect.left_center() + egui::vec2(6.0, -galley.size().y / 2.0);
+    let caret_x = start.x + galley.size().x + 1.0;
+    painter.galley(start, galley, visuals.text_color());
+    if current {
+        // The caret: where the next key goes.
+        painter.line_segment(
+            [
+                egui::pos2(caret_x, rect.top() + 4.0),
+                egui::pos2(caret_x, rect.bottom() - 4.0),
+            ],
+            egui::Stroke::new(2.0, visuals.text_color()),
+        );
+    }
+    let name = format!("Faces for {label}");
+    response.widget_info(|| {
+        let mut info = egui::WidgetInfo::text_edit(true, "", text, "");
+        info.label = Some(name.clone());
+        info.selected = Some(current);
+        info
+    });
+    response
 }

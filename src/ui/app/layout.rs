@@ -33,13 +33,20 @@ impl AssistantApp {
         // Growing the window grows the panels too: they never fall below a share of it.
         let side_min = (screen.width() * 0.17).clamp(170.0, 400.0);
         let row = ui.text_style_height(&egui::TextStyle::Body) + crate::ui::panels::log::ROW_GAP;
-        // At least ten lines of the log on a window of 1280×800 or more, and more on a tall one;
-        // a smaller window keeps room for the desk.
-        let log_height = if screen.height() >= 600.0 {
+        // Ten lines of the log on a window of 1280×800 or more, and more on a tall one; on a
+        // smaller window the log gives way to the desk (five lines), and it may be shrunk to
+        // three, or folded to one, as the referee likes: the window remembers.
+        let log_default = if screen.height() >= 600.0 {
             (screen.height() * 0.26).max(row * 10.0 + 40.0)
         } else {
-            (screen.height() * 0.24).max(row * 4.0 + 40.0)
+            row * 5.0 + 40.0
         };
+        let log_min = row * 3.0 + 40.0;
+        let log_max = (screen.height() * 0.6).max(log_min);
+        let log_height = prefs
+            .log_height
+            .unwrap_or(log_default)
+            .clamp(log_min, log_max);
         egui::Panel::top("top_bar").show(ui, |ui| {
             let not_autosaved = folder.problem();
             super::top_bar::top_bar_ui(
@@ -52,17 +59,26 @@ impl AssistantApp {
                 queue,
             );
         });
-        egui::Panel::bottom("log")
-            .resizable(true)
-            .default_size(log_height)
-            .min_size(if screen.height() >= 600.0 {
-                row * 10.0 + 40.0
-            } else {
-                row * 4.0 + 40.0
-            })
-            .show(ui, |ui| {
-                crate::ui::panels::log::log_ui(ui, game, &mut desk.log, queue)
+        if prefs.log_folded {
+            egui::Panel::bottom("log_folded").show(ui, |ui| {
+                crate::ui::panels::log::folded_log_ui(ui, game, queue)
             });
+        } else {
+            let panel = egui::Panel::bottom("log")
+                .resizable(true)
+                .default_size(log_height)
+                .min_size(log_min)
+                .max_size(log_max)
+                .show(ui, |ui| {
+                    crate::ui::panels::log::log_ui(ui, game, &mut desk.log, queue)
+                });
+            // A height the referee dragged the log to is kept for the next run.
+            let height = panel.response.rect.height();
+            let dragging = ui.input(|i| i.pointer.is_decidedly_dragging());
+            if dragging && (height - log_height).abs() > 1.0 {
+                prefs.log_height = Some(height);
+            }
+        }
         // A look at a game open in another window: everything can be read, nothing played.
         let read_only = session.is_read_only();
         egui::Panel::left("regulars")
@@ -99,7 +115,7 @@ impl AssistantApp {
                     if ui
                         .selectable_label(
                             desk.tab == tab,
-                            egui::RichText::new(tab.label()).size(style::HEADING - 2.0),
+                            egui::RichText::new(tab.label()).size(style::ACTION),
                         )
                         .clicked()
                     {

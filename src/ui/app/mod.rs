@@ -8,6 +8,7 @@ mod confirm;
 mod dice_entry;
 mod files;
 mod folder;
+mod guard;
 mod layout;
 mod phones;
 mod phones_qr;
@@ -89,6 +90,16 @@ enum Played {
     Refused,
 }
 
+/// What a click may have changed under the pointer (see [`AssistantApp::changes`]).
+type Changes = (
+    bool,
+    super::Tab,
+    Option<usize>,
+    Option<(ambush_core::unit::UnitId, u32)>,
+    Option<u64>,
+    bool,
+);
+
 /// The Ambush Alley Assistant app.
 pub struct AssistantApp {
     options: StartOptions,
@@ -130,6 +141,8 @@ pub struct AssistantApp {
     prompts: u64,
     /// When the autosave was last tried again by itself, after the disk refused it.
     autosave_tried: Option<std::time::Instant>,
+    /// Clicks not taken just after a click changed the desk under the pointer.
+    guard: guard::ClickGuard,
 }
 
 impl AssistantApp {
@@ -176,6 +189,7 @@ impl AssistantApp {
             wake: Default::default(),
             prompts: 0,
             autosave_tried: None,
+            guard: guard::ClickGuard::default(),
         };
         app.refresh_start();
         app.message = app.folder.notice().map(Message::info);
@@ -188,6 +202,22 @@ impl AssistantApp {
         // game after the first frame).
         app.phones_wanted = app.options.phones;
         app
+    }
+
+    /// What a click may have changed under the pointer: the screen (a game open or not), the
+    /// tab, the Now view (the game, by its revision, and the Insurgent unit brought forward),
+    /// the dice prompt, the question asked. A game changed from another tab (an edit's stepper
+    /// clicked again and again) leaves the Now view unseen, and guards nothing.
+    fn changes(&self) -> Changes {
+        let now = self.desk.tab == super::Tab::Now;
+        (
+            self.session.is_some(),
+            self.desk.tab,
+            self.game().filter(|_| now).map(Game::revision),
+            self.desk.now.insurgent,
+            self.prompt.as_ref().map(|p| p.number),
+            self.confirm.is_some(),
+        )
     }
 
     /// Looks up what the start screen offers: the autosaved game and the earlier ones.
@@ -229,6 +259,9 @@ impl AssistantApp {
         ctx.global_style_mut(|style| {
             style.spacing.button_padding = egui::vec2(8.0, 4.0);
             style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+            // Nothing springs back or coasts under the referee's hand: a view held at the end
+            // of the log stays there as the log grows.
+            style.spacing.scroll.kinetic.rubber_band = false;
         });
         self.applied_prefs = Some(key);
     }
@@ -306,6 +339,9 @@ impl eframe::App for AssistantApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
         self.shortcuts(&ctx);
+        // Whether the last click's change still guards the place the pointer rests on.
+        self.guard.holds(&ctx);
+        let changes = self.changes();
         if self.session.is_some() {
             self.game_ui(ui);
             self.table_screen(&ctx);
@@ -385,6 +421,12 @@ impl eframe::App for AssistantApp {
         }
         self.phones_out(&ctx);
         self.autosave_tick(&ctx);
+        // A click that changed the desk arms the guard for the next click at the same place:
+        // until the pointer moves or the time is up, a cover over the window takes the clicks.
+        if self.changes() != changes && ctx.input(|i| i.pointer.any_click()) {
+            self.guard.arm(&ctx);
+        }
+        self.guard.cover_ui(&ctx);
         // Commands may queue more (Save asks where): run those next frame.
         if !self.queue.is_empty() {
             ctx.request_repaint();

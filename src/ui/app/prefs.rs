@@ -19,6 +19,10 @@ pub struct Prefs {
     pub table_rect: Option<[f32; 4]>,
     /// Its text size: 1.0 is its normal, already large, size.
     pub table_scale: f32,
+    /// The log's height as the referee last left it, in points (none: the window's default).
+    pub log_height: Option<f32>,
+    /// The log is folded to one line, giving its room to the desk.
+    pub log_folded: bool,
 }
 
 impl Default for Prefs {
@@ -30,6 +34,8 @@ impl Default for Prefs {
             table_screen: false,
             table_rect: None,
             table_scale: 1.0,
+            log_height: None,
+            log_folded: false,
         }
     }
 }

@@ -1,15 +1,21 @@
-//! The Insurgent phase on the Now view: the Regulars' answers to Insurgent units acting, the
-//! Insurgent units still to act (in a two-player game), Hot Spots to neutralize, the end of the
-//! turn. Every button is an agenda item.
+//! The Insurgent phase on the Now view, one unit at a time, as the Regular activations are: the
+//! unit acting with its speeds, the leaders who may join it, its fire with its targets and the
+//! Regulars' answers to it, all in one place; the other units that may still act in one short
+//! row to pick from; then what the Regulars may still declare (a Hot Spot neutralized, In
+//! Cover). In a solo game the opponent's panel gives the Insurgents' orders; this view keeps
+//! the Regulars' answers and declarations. Every button is an agenda item.
 
 use egui::{RichText, Ui};
 
+use ambush_core::dice::DiceRole;
 use ambush_core::game::{Agenda, AgendaItem, Command, FireContext, Game};
 use ambush_core::unit::{Side, UnitId};
 
 use super::super::command::UiCommand;
-use super::{NowForm, action, aimed_row_ui, small_item, targets_ui};
+use super::shots::{Fires, Shot, shots_ui};
+use super::{NowForm, fires_of, small_item};
 use crate::ui::solo::SoloForm;
+use crate::ui::widgets::style;
 
 /// Draws the Insurgent phase.
 pub fn insurgent_phase_ui(
@@ -21,66 +27,110 @@ pub fn insurgent_phase_ui(
     queue: &mut Vec<UiCommand>,
 ) {
     let state = game.state();
-    // Insurgent units acting may be answered: Overwatch fire, and reactions.
-    for reg in state.units_in_play(Side::Regular) {
-        for item in agenda.of(reg.id) {
-            let Command::Fire {
-                target, context, ..
-            } = item.command
-            else {
-                continue;
-            };
-            let words = match context {
-                FireContext::Overwatch => "fires from Overwatch at",
-                FireContext::Reaction => "reacts: fires at",
-                FireContext::Activation | FireContext::Interrupt => continue,
-            };
-            let ins = state.unit(target).map_or("", |u| u.name.as_str());
-            let name = format!("{} {words} {ins}", reg.name);
-            if crate::ui::widgets::style::named_button(ui, name.as_str(), &name, true).clicked() {
-                form.aim = Some(super::Aim {
-                    attacker: reg.id,
-                    target,
-                    context,
-                    revision: game.revision(),
-                });
-            }
-        }
-    }
+    let mut shown = None;
     if !state.settings.solo {
-        for ins in state.units_seen(Side::Insurgent) {
-            unit_turn_ui(ui, game, agenda, form, ins.id, queue);
+        let waiting = may_act(game, agenda);
+        shown = acting(game, agenda, form, &waiting);
+        if let Some(unit) = shown {
+            acting_ui(ui, game, agenda, form, solo, unit, queue);
         }
+        others_ui(ui, game, form, &waiting, shown);
     }
-    aimed_row_ui(ui, game, form, solo, queue);
-    // What the Regulars may still declare this turn.
-    let extras: Vec<&AgendaItem> = state
-        .units_in_play(Side::Regular)
-        .flat_map(|reg| agenda.of(reg.id))
-        .filter(|item| {
-            matches!(
-                item.command,
-                Command::NeutralizeHotSpot { .. } | Command::DeclareInCover { .. }
-            )
-        })
+    // Answers to the units that acted before, still open.
+    let open: Vec<Shot> = answers(game, agenda)
+        .into_iter()
+        .filter(|shot| Some(shot.target) != shown)
         .collect();
-    if !extras.is_empty() {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Also:").strong());
-            for item in extras {
-                small_item(ui, &item.label, &item.label, item, queue);
-            }
-        });
-    }
-    action(ui, game, Command::EndTurn, queue);
+    let fires = Fires {
+        small: &open,
+        words: "The Regulars may still answer:",
+        by_firer: true,
+        ..Fires::default()
+    };
+    shots_ui(ui, game, form, solo, fires, queue);
+    regulars_ui(ui, game, agenda, queue);
 }
 
-/// One Insurgent unit's own action: its speed, its fire, a leader's join.
-fn unit_turn_ui(
+/// The Regulars' answers the agenda offers to Insurgent units that acted: reaction fire and
+/// Overwatch fire, in the Regular units' order.
+fn answers(game: &Game, agenda: &Agenda) -> Vec<Shot> {
+    game.state()
+        .units_in_play(Side::Regular)
+        .flat_map(|reg| {
+            [FireContext::Overwatch, FireContext::Reaction]
+                .into_iter()
+                .flat_map(move |context| fires_of(agenda, reg.id, context))
+        })
+        .collect()
+}
+
+/// What an Insurgent unit may do on its own now: act at a speed, join or be joined, leave the
+/// table, fire.
+fn own_items<'a>(agenda: &'a Agenda, unit: UnitId) -> impl Iterator<Item = &'a AgendaItem> + 'a {
+    agenda.of(unit).iter().filter(|item| {
+        matches!(
+            item.command,
+            Command::InsurgentAction { .. }
+                | Command::JoinUnit { .. }
+                | Command::LeaveTable { .. }
+                | Command::Fire {
+                    context: FireContext::Activation,
+                    ..
+                }
+        )
+    })
+}
+
+/// The Insurgent units on the table that may still do something of their own, in table order.
+fn may_act(game: &Game, agenda: &Agenda) -> Vec<UnitId> {
+    game.state()
+        .units_seen(Side::Insurgent)
+        .filter(|u| own_items(agenda, u.id).next().is_some())
+        .map(|u| u.id)
+        .collect()
+}
+
+/// Whether the agenda offers this unit its speeds (it has not acted yet).
+fn not_acted(agenda: &Agenda, unit: UnitId) -> bool {
+    agenda
+        .of(unit)
+        .iter()
+        .any(|item| matches!(item.command, Command::InsurgentAction { .. }))
+}
+
+/// The unit acting now: the one the referee picked; else the last one to act, while it may
+/// still fire or be answered; else the first that has not acted.
+fn acting(game: &Game, agenda: &Agenda, form: &NowForm, waiting: &[UnitId]) -> Option<UnitId> {
+    let state = game.state();
+    if let Some((unit, turn)) = form.insurgent
+        && turn == state.turn
+        && waiting.contains(&unit)
+    {
+        return Some(unit);
+    }
+    let answered: Vec<UnitId> = answers(game, agenda).iter().map(|s| s.target).collect();
+    let last = (0..game.event_count())
+        .rev()
+        .filter(|&n| game.in_effect(n))
+        .filter_map(|n| game.event(n))
+        .take_while(|e| !matches!(e.command, Command::StartInsurgentPhase))
+        .find_map(|e| match e.command {
+            Command::InsurgentAction { unit, .. } => Some(unit),
+            _ => None,
+        })
+        .filter(|u| waiting.contains(u) || answered.contains(u));
+    last.or_else(|| waiting.iter().copied().find(|&u| not_acted(agenda, u)))
+        .or_else(|| waiting.first().copied())
+}
+
+/// The unit acting: its speeds, who may join it, where it may leave, its fire, and the
+/// Regulars' answers to it.
+fn acting_ui(
     ui: &mut Ui,
     game: &Game,
     agenda: &Agenda,
     form: &mut NowForm,
+    solo: &SoloForm,
     id: UnitId,
     queue: &mut Vec<UiCommand>,
 ) {
@@ -88,41 +138,150 @@ fn unit_turn_ui(
     let Some(unit) = state.unit(id) else {
         return;
     };
-    let items: Vec<&AgendaItem> = agenda
+    let speeds: Vec<&AgendaItem> = agenda
         .of(id)
         .iter()
+        .filter(|item| matches!(item.command, Command::InsurgentAction { .. }))
+        .collect();
+    // A unit with no leader rolls its Quality check with its speed: the gate asks for the die.
+    let check = speeds
+        .iter()
+        .any(|item| item.dice.iter().any(|d| d.group.role == DiceRole::Quality));
+    let mut title = format!("{} acts", unit.name);
+    if check {
+        title.push_str(" (no leader: Quality check with its speed)");
+    } else if let Some(speed) = unit.status.movement {
+        title = format!("{} · {}", unit.name, speed.name());
+    }
+    ui.label(RichText::new(title).size(style::ACTION).strong());
+    let joins: Vec<&AgendaItem> = agenda
+        .unit_items()
         .filter(|item| {
-            matches!(
-                item.command,
-                Command::InsurgentAction { .. }
-                    | Command::JoinUnit { .. }
-                    | Command::LeaveTable { .. }
-            )
+            matches!(item.command, Command::JoinUnit { from, into }
+                if (from == id) != (into == id))
         })
         .collect();
-    if !items.is_empty() {
+    let leaving: Vec<&AgendaItem> = agenda
+        .of(id)
+        .iter()
+        .filter(|item| matches!(item.command, Command::LeaveTable { .. }))
+        .collect();
+    if !speeds.is_empty() || !joins.is_empty() || !leaving.is_empty() {
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(format!("{}:", unit.name))
-                    .size(super::style::ACTION)
-                    .strong(),
-            );
-            for item in items {
-                let text = match item.command {
-                    Command::InsurgentAction { movement, .. } => movement.name().to_owned(),
-                    _ => item.label.clone(),
-                };
-                small_item(ui, &text, &item.label, item, queue);
+            for item in &speeds {
+                if let Command::InsurgentAction { movement, .. } = item.command
+                    && style::action_button(ui, movement.name(), &item.label).clicked()
+                {
+                    queue.push(UiCommand::Play(item.command.clone()));
+                }
+            }
+            // Joins in a few words: the other unit's name after "joined by" or "joins".
+            let name = |other: UnitId| state.unit(other).map_or("", |u| u.name.as_str());
+            let (joined_by, joining): (Vec<&AgendaItem>, Vec<&AgendaItem>) =
+                joins.iter().partition(
+                    |item| matches!(item.command, Command::JoinUnit { into, .. } if into == id),
+                );
+            for (words, items) in [("joined by", joined_by), ("joins", joining)] {
+                if items.is_empty() {
+                    continue;
+                }
+                ui.label(words);
+                for item in items {
+                    if let Command::JoinUnit { from, into } = item.command {
+                        let other = if into == id { from } else { into };
+                        small_item(ui, name(other), &item.label, item, queue);
+                    }
+                }
+            }
+            for item in &leaving {
+                small_item(ui, &item.label, &item.label, item, queue);
             }
         });
     }
-    targets_ui(
-        ui,
-        game,
-        agenda,
-        form,
-        id,
-        FireContext::Activation,
-        &format!("{} fires at:", unit.name),
-    );
+    let targets = fires_of(agenda, id, FireContext::Activation);
+    let fires = Fires {
+        small: &targets,
+        words: &format!("{} fires at:", unit.name),
+        ..Fires::default()
+    };
+    shots_ui(ui, game, form, solo, fires, queue);
+    let answering: Vec<Shot> = answers(game, agenda)
+        .into_iter()
+        .filter(|shot| shot.target == id)
+        .collect();
+    let fires = Fires {
+        small: &answering,
+        words: "The Regulars may answer:",
+        by_firer: true,
+        ..Fires::default()
+    };
+    shots_ui(ui, game, form, solo, fires, queue);
+}
+
+/// The other units that may still act, one small button each: a click brings one forward.
+fn others_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut NowForm,
+    waiting: &[UnitId],
+    shown: Option<UnitId>,
+) {
+    let state = game.state();
+    let others: Vec<UnitId> = waiting
+        .iter()
+        .copied()
+        .filter(|&u| Some(u) != shown)
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Also to act:").strong());
+        for id in others {
+            let Some(unit) = state.unit(id) else {
+                continue;
+            };
+            let name = format!("{} acts next", unit.name);
+            if style::named_button(ui, unit.name.as_str(), &name, true).clicked() {
+                form.insurgent = Some((id, state.turn));
+            }
+        }
+    });
+}
+
+/// What the Regulars may still declare this turn: a Hot Spot neutralized (one row per unit,
+/// one button per spot), hunkering down In Cover.
+fn regulars_ui(ui: &mut Ui, game: &Game, agenda: &Agenda, queue: &mut Vec<UiCommand>) {
+    let state = game.state();
+    for reg in state.units_in_play(Side::Regular) {
+        let spots: Vec<&AgendaItem> = agenda
+            .of(reg.id)
+            .iter()
+            .filter(|item| matches!(item.command, Command::NeutralizeHotSpot { .. }))
+            .collect();
+        if spots.is_empty() {
+            continue;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("{} neutralizes Hot Spot", reg.name)).strong());
+            for item in spots {
+                if let Command::NeutralizeHotSpot { hot_spot, .. } = item.command {
+                    small_item(ui, &hot_spot.to_string(), &item.label, item, queue);
+                }
+            }
+        });
+    }
+    let cover: Vec<&AgendaItem> = state
+        .units_in_play(Side::Regular)
+        .flat_map(|reg| agenda.of(reg.id))
+        .filter(|item| matches!(item.command, Command::DeclareInCover { .. }))
+        .collect();
+    if !cover.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Also:").strong());
+            for item in cover {
+                small_item(ui, &item.label, &item.label, item, queue);
+            }
+        });
+    }
 }

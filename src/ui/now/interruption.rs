@@ -10,8 +10,8 @@ use ambush_core::game::{
 use ambush_core::unit::{Side, Unit};
 
 use super::super::command::UiCommand;
-use super::fire_row::{Shot, fire_row_ui};
-use super::{NowForm, fire_targets, item_button, small_item};
+use super::shots::{Fires, Shot, shots_ui};
+use super::{NowForm, fires_of, item_button, small_item};
 use crate::ui::solo::SoloForm;
 
 /// The agenda's items of one side's units whose command matches.
@@ -40,7 +40,11 @@ pub(super) fn interruption_ui(
     queue: &mut Vec<UiCommand>,
 ) {
     let state = game.state();
-    let (Some(ins), Some(reg)) = (state.unit(i.insurgent), state.unit(i.regular)) else {
+    // An interruption whose Insurgent unit is gone has nothing left to answer.
+    let (Some(ins), Some(reg)) = (
+        state.unit(i.insurgent).filter(|u| u.in_play()),
+        state.unit(i.regular),
+    ) else {
         return;
     };
     let what = match i.kind {
@@ -57,7 +61,7 @@ pub(super) fn interruption_ui(
             "{} interrupts {}'s {what}: {who_first}",
             ins.name, reg.name
         ))
-        .size(super::style::HEADING - 2.0)
+        .size(super::style::ACTION)
         .strong(),
     );
     overwatch_ui(ui, game, agenda, form, solo, i, queue);
@@ -72,91 +76,76 @@ pub(super) fn interruption_ui(
         return;
     }
     let two_player = !state.settings.solo;
-    let insurgent_turn = |ui: &mut Ui, form: &mut NowForm, queue: &mut Vec<UiCommand>| {
-        if two_player {
-            fire_row_ui(
-                ui,
-                game,
-                form,
-                solo,
-                Shot {
-                    attacker: ins.id,
-                    target: reg.id,
-                    context: FireContext::Interrupt,
-                },
-                queue,
-            );
-            ui.horizontal_wrapped(|ui| {
-                for item in agenda
-                    .of(ins.id)
-                    .iter()
-                    .filter(|item| matches!(item.command, Command::InterruptMove { .. }))
-                {
-                    if let Command::InterruptMove { movement, .. } = item.command {
-                        small_item(
-                            ui,
-                            &format!("or moves {}", movement.name()),
-                            &item.label,
-                            item,
-                            queue,
-                        );
-                    }
-                }
-            });
+    // The Insurgents' answer: their fire at the unit, or their move (a two-player game; solo,
+    // the opponent's panel gives it).
+    let insurgents = |ui: &mut Ui, form: &mut NowForm, queue: &mut Vec<UiCommand>| {
+        if !two_player {
+            return;
         }
+        let fire = [Shot {
+            attacker: ins.id,
+            target: reg.id,
+            context: FireContext::Interrupt,
+        }];
+        let moves: Vec<(String, &AgendaItem)> = agenda
+            .of(ins.id)
+            .iter()
+            .filter_map(|item| match item.command {
+                Command::InterruptMove { movement, .. } => {
+                    Some((format!("or moves {}", movement.name()), item))
+                }
+                _ => None,
+            })
+            .collect();
+        let fires = Fires {
+            large: &fire,
+            also: &moves,
+            ..Fires::default()
+        };
+        shots_ui(ui, game, form, solo, fires, queue);
     };
-    // The interrupted unit's own answer, then the Insurgents', in the order the test gave.
-    if i.insurgents_first {
-        insurgent_turn(ui, form, queue);
-    }
-    fire_row_ui(
-        ui,
-        game,
-        form,
-        solo,
-        Shot {
+    // The Regulars' answer: the interrupted unit's fire at the interrupting one (or its move
+    // into cover), and friends in sight that have not activated, spending their activation.
+    let regulars = |ui: &mut Ui, form: &mut NowForm, queue: &mut Vec<UiCommand>| {
+        let reaction = [Shot {
             attacker: reg.id,
             target: ins.id,
             context: FireContext::Reaction,
-        },
-        queue,
-    );
-    for item in agenda.of(reg.id).iter().filter(
-        |item| matches!(item.command, Command::ReactMove { insurgent, .. } if insurgent == ins.id),
-    ) {
-        small_item(
-            ui,
-            &format!("{} moves into cover or out of sight instead", reg.name),
-            &item.label,
-            item,
-            queue,
-        );
+        }];
+        let friends: Vec<Shot> = state
+            .units_in_play(Side::Regular)
+            .filter(|friend| friend.id != reg.id)
+            .flat_map(|friend| fires_of(agenda, friend.id, FireContext::Reaction))
+            .filter(|shot| shot.target == ins.id)
+            .collect();
+        let moves: Vec<(String, &AgendaItem)> = agenda
+            .of(reg.id)
+            .iter()
+            .filter(|item| {
+                matches!(item.command, Command::ReactMove { insurgent, .. } if insurgent == ins.id)
+            })
+            .map(|item| {
+                let text = format!("or {} moves into cover or out of sight", reg.name);
+                (text, item)
+            })
+            .collect();
+        let fires = Fires {
+            large: &reaction,
+            small: &friends,
+            words: "Friends, spending their activation:",
+            also: &moves,
+            by_firer: true,
+        };
+        shots_ui(ui, game, form, solo, fires, queue);
+    };
+    // In the order the test gave.
+    if i.insurgents_first {
+        insurgents(ui, form, queue);
+        regulars(ui, form, queue);
+    } else {
+        regulars(ui, form, queue);
+        insurgents(ui, form, queue);
     }
-    if !i.insurgents_first {
-        insurgent_turn(ui, form, queue);
-    }
-    // Friends in sight that have not activated may react too, spending their activation.
-    ui.horizontal_wrapped(|ui| {
-        for friend in state.units_in_play(Side::Regular) {
-            if friend.id == reg.id
-                || !fire_targets(agenda, friend.id, FireContext::Reaction).contains(&ins.id)
-            {
-                continue;
-            }
-            let name = format!(
-                "{} reacts to {} (spends its activation)",
-                friend.name, ins.name
-            );
-            if crate::ui::widgets::style::named_button(ui, name.as_str(), &name, true).clicked() {
-                form.aim = Some(super::Aim {
-                    attacker: friend.id,
-                    target: ins.id,
-                    context: FireContext::Reaction,
-                    revision: game.revision(),
-                });
-            }
-        }
-    });
 }
 
 /// Overwatch answers to an interruption: each Overwatch unit's Reaction test, then its fire.
@@ -170,40 +159,36 @@ fn overwatch_ui(
     queue: &mut Vec<UiCommand>,
 ) {
     let state = game.state();
-    ui.horizontal_wrapped(|ui| {
-        let tests = items_where(agenda, game, Side::Regular, |c| {
-            matches!(c, Command::ReactionTest { insurgent, kind: ReactionKind::Overwatch, .. }
-                if *insurgent == i.insurgent)
-        });
-        for item in tests {
-            if let Command::ReactionTest { regular, .. } = item.command {
-                let name = state.unit(regular).map_or("", |u| u.name.as_str());
-                small_item(
-                    ui,
-                    &format!("{name} on Overwatch: Reaction test"),
-                    &item.label,
-                    item,
-                    queue,
-                );
+    let tests: Vec<&AgendaItem> = items_where(agenda, game, Side::Regular, |c| {
+        matches!(c, Command::ReactionTest { insurgent, kind: ReactionKind::Overwatch, .. }
+            if *insurgent == i.insurgent)
+    })
+    .collect();
+    if !tests.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for item in tests {
+                if let Command::ReactionTest { regular, .. } = item.command {
+                    let name = state.unit(regular).map_or("", |u| u.name.as_str());
+                    let text = format!("{name} on Overwatch: Reaction test");
+                    small_item(ui, &text, &item.label, item, queue);
+                }
             }
-        }
-    });
-    for friend in state.units_in_play(Side::Regular) {
-        if i.overwatch_test(friend.id).is_some() {
-            fire_row_ui(
-                ui,
-                game,
-                form,
-                solo,
-                Shot {
-                    attacker: friend.id,
-                    target: i.insurgent,
-                    context: FireContext::Overwatch,
-                },
-                queue,
-            );
-        }
+        });
     }
+    let overwatch: Vec<Shot> = state
+        .units_in_play(Side::Regular)
+        .filter(|friend| i.overwatch_test(friend.id).is_some())
+        .map(|friend| Shot {
+            attacker: friend.id,
+            target: i.insurgent,
+            context: FireContext::Overwatch,
+        })
+        .collect();
+    let fires = Fires {
+        large: &overwatch,
+        ..Fires::default()
+    };
+    shots_ui(ui, game, form, solo, fires, queue);
 }
 
 /// The Insurgent units that may interrupt the unit activating (a two-player game): a row of

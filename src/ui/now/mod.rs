@@ -2,14 +2,16 @@
 //! and only the actions the rules allow next, as large buttons, the likeliest first.
 //!
 //! Every action offered comes from the game's agenda (`GameState::agenda`, worked out once per
-//! change of the game), which the gate built; the view decides only their order and their words. The sections always come in the same order, so a
-//! button stays where the referee expects it.
+//! change of the game), which the gate built; the view decides only their order and their
+//! words. The sections always come in the same order, and the button that moves the turn on
+//! (start the activations, end them, end the turn) is always at the right of the first line,
+//! so a button stays where the referee expects it.
 
 mod due;
-mod fire_row;
 mod insurgent;
 mod interruption;
 mod regular;
+mod shots;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -23,43 +25,18 @@ use super::command::UiCommand;
 use super::solo::SoloForm;
 use crate::ui::widgets::style;
 
-pub use fire_row::Situation;
-
-/// The fire row of the fire being aimed, if any.
-fn aimed_row_ui(
-    ui: &mut Ui,
-    game: &Game,
-    form: &mut NowForm,
-    solo: &SoloForm,
-    queue: &mut Vec<UiCommand>,
-) {
-    if let Some(aim) = form.aimed(game) {
-        fire_row::fire_row_ui(
-            ui,
-            game,
-            form,
-            solo,
-            fire_row::Shot {
-                attacker: aim.attacker,
-                target: aim.target,
-                context: aim.context,
-            },
-            queue,
-        );
-    }
-}
+pub use shots::Situation;
 
 /// What the referee chose on the Now view, each for the moment it was chosen.
 #[derive(Debug, Default)]
 pub struct NowForm {
     /// The referee's judgement of each firing pair (range, open ground, cover), with the moment
     /// it was made for; a new moment starts a fresh judgement.
-    pub situations: HashMap<(UnitId, UnitId), (fire_row::Moment, Situation)>,
-    /// A fire the referee is aiming (a unit's own fire at a target it chose, or a friend's
-    /// reaction), for the moment it was chosen in.
-    pub aim: Option<Aim>,
+    pub situations: HashMap<(UnitId, UnitId), (shots::Moment, Situation)>,
     /// Whether the Insurgents interrupt the fire (not the movement) of this unit, this turn.
     pub interrupt_fire: Option<(UnitId, u32, bool)>,
+    /// The Insurgent unit the referee chose to act next in the Insurgent phase, and the turn.
+    pub insurgent: Option<(UnitId, u32)>,
     /// Figures chosen as casualties, by pending step.
     pub casualties: BTreeMap<u32, Vec<FigureId>>,
     /// The agenda, and the game's revision it was worked out for.
@@ -81,82 +58,26 @@ impl NowForm {
     }
 }
 
-/// The targets of a unit's fire in this context, as the agenda offers them.
-pub(super) fn fire_targets(agenda: &Agenda, attacker: UnitId, context: FireContext) -> Vec<UnitId> {
+/// The fires a unit may make in this context now, as the agenda offers them.
+pub(super) fn fires_of(
+    agenda: &Agenda,
+    attacker: UnitId,
+    context: FireContext,
+) -> Vec<shots::Shot> {
     agenda
         .of(attacker)
         .iter()
         .filter_map(|item| match item.command {
             Command::Fire {
                 target, context: c, ..
-            } if c == context => Some(target),
+            } if c == context => Some(shots::Shot {
+                attacker,
+                target,
+                context,
+            }),
             _ => None,
         })
         .collect()
-}
-
-/// A fire being aimed: who fires, at whom, why, and when it was chosen.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Aim {
-    /// The firing unit.
-    pub attacker: UnitId,
-    /// The target.
-    pub target: UnitId,
-    /// Why it fires.
-    pub context: ambush_core::game::FireContext,
-    /// The game's revision when it was chosen: any event ends it.
-    pub revision: usize,
-}
-
-impl NowForm {
-    /// The fire being aimed, if it was chosen since the last event.
-    pub fn aimed(&self, game: &Game) -> Option<Aim> {
-        self.aim.filter(|a| a.revision == game.revision())
-    }
-}
-
-/// Small buttons, one per target the gate lets this unit fire at in this way now; clicking one
-/// aims the fire, which then shows as a fire row. Returns whether any was drawn.
-pub(super) fn targets_ui(
-    ui: &mut Ui,
-    game: &Game,
-    agenda: &Agenda,
-    form: &mut NowForm,
-    attacker: UnitId,
-    context: ambush_core::game::FireContext,
-    words: &str,
-) -> bool {
-    let state = game.state();
-    let Some(unit) = state.unit(attacker) else {
-        return false;
-    };
-    let targets: Vec<&ambush_core::unit::Unit> = fire_targets(agenda, attacker, context)
-        .into_iter()
-        .filter_map(|t| state.unit(t))
-        .collect();
-    if targets.is_empty() {
-        return false;
-    }
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(words).strong());
-        for target in targets {
-            let selected = form.aimed(game).is_some_and(|a| {
-                a.attacker == attacker && a.target == target.id && a.context == context
-            });
-            let response = ui.selectable_label(selected, &target.name);
-            let name = format!("{}: {words} {}", unit.name, target.name);
-            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-            if response.clicked() {
-                form.aim = Some(Aim {
-                    attacker,
-                    target: target.id,
-                    context,
-                    revision: game.revision(),
-                });
-            }
-        }
-    });
-    true
 }
 
 /// A large button for a command the gate allows now; nothing is drawn when it does not. Returns
@@ -168,25 +89,10 @@ pub(super) fn action(
     queue: &mut Vec<UiCommand>,
 ) -> bool {
     let label = command.facts(game.state()).label;
-    action_named(ui, game, &label, command, queue)
-}
-
-/// A large button with its own words.
-pub(super) fn action_named(
-    ui: &mut Ui,
-    game: &Game,
-    label: &str,
-    command: Command,
-    queue: &mut Vec<UiCommand>,
-) -> bool {
     if game.check(&command).is_err() {
         return false;
     }
-    let text = RichText::new(label).size(style::ACTION).strong();
-    let button = egui::Button::new(text).min_size(egui::vec2(0.0, style::ACTION_HEIGHT));
-    let response = ui.add(button);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
-    if response.clicked() {
+    if style::action_button(ui, &label, &label).clicked() {
         queue.push(UiCommand::Play(command));
     }
     true
@@ -194,11 +100,7 @@ pub(super) fn action_named(
 
 /// A large button for an item of the agenda (the gate has already allowed it).
 pub(super) fn item_button(ui: &mut Ui, item: &AgendaItem, queue: &mut Vec<UiCommand>) {
-    let text = RichText::new(&item.label).size(style::ACTION).strong();
-    let button = egui::Button::new(text).min_size(egui::vec2(0.0, style::ACTION_HEIGHT));
-    let response = ui.add(button);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &item.label));
-    if response.clicked() {
+    if style::action_button(ui, &item.label, &item.label).clicked() {
         queue.push(UiCommand::Play(item.command.clone()));
     }
 }
@@ -217,24 +119,6 @@ pub(super) fn small_item(
     }
 }
 
-/// A small button for a command the gate allows now (the less likely choices).
-pub(super) fn small_action(
-    ui: &mut Ui,
-    game: &Game,
-    text: &str,
-    name: &str,
-    command: Command,
-    queue: &mut Vec<UiCommand>,
-) -> bool {
-    if game.check(&command).is_err() {
-        return false;
-    }
-    if style::named_button(ui, text, name, true).clicked() {
-        queue.push(UiCommand::Play(command));
-    }
-    true
-}
-
 /// Draws the Now view.
 pub fn now_ui(
     ui: &mut Ui,
@@ -244,7 +128,8 @@ pub fn now_ui(
     queue: &mut Vec<UiCommand>,
 ) {
     let state = game.state();
-    header_ui(ui, game);
+    let agenda = form.agenda(game);
+    header_ui(ui, game, &agenda, queue);
     summary_ui(ui, game);
     if let Some(reason) = &state.end_proposed {
         ui.separator();
@@ -255,7 +140,6 @@ pub fn now_ui(
             action(ui, game, Command::PlayOn, queue);
         });
     }
-    let agenda = form.agenda(game);
     due::due_ui(ui, game, &agenda, form, queue);
     if state.settings.solo && state.phase != Phase::GameOver {
         ui.separator();
@@ -263,9 +147,7 @@ pub fn now_ui(
     }
     ui.separator();
     match state.phase {
-        Phase::Reinforcements => {
-            action(ui, game, Command::StartActivations, queue);
-        }
+        Phase::Reinforcements => {}
         Phase::RegularActivations => {
             regular::activations_ui(ui, game, &agenda, form, solo, queue);
         }
@@ -284,8 +166,9 @@ pub fn now_ui(
     last_result_ui(ui, game);
 }
 
-/// The step in progress, in one line.
-fn header_ui(ui: &mut Ui, game: &Game) {
+/// The step in progress, in one line, with the button that moves the turn on at its right,
+/// always in the same place.
+fn header_ui(ui: &mut Ui, game: &Game, agenda: &Agenda, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     let step = match state.phase {
         Phase::Reinforcements => format!("Turn {}: Insurgent reinforcements", state.turn),
@@ -302,20 +185,36 @@ fn header_ui(ui: &mut Ui, game: &Game) {
                 } else {
                     "Halted".to_owned()
                 };
-                format!("{} activating · {speed}", unit.name)
+                // The speed first: the unit's name is on the line above too.
+                format!("{speed} · {} activating", unit.name)
             }
-            _ => format!(
-                "Turn {}: choose the next Regular unit to activate",
-                state.turn
-            ),
+            _ => format!("Turn {}: choose a Regular unit to activate", state.turn),
         },
         Phase::InsurgentActions => format!("Turn {}: the Insurgents act", state.turn),
         Phase::GameOver => "The game is over".to_owned(),
     };
-    ui.label(RichText::new(step).size(style::HEADING).strong());
+    // The phase's own button: the only item of the agenda's phase list that moves the turn on.
+    let next = agenda.phase.iter().find(|item| {
+        matches!(
+            item.command,
+            Command::StartActivations | Command::StartInsurgentPhase | Command::EndTurn
+        )
+    });
+    ui.horizontal(|ui| {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if let Some(item) = next {
+                item_button(ui, item, queue);
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.add(
+                    egui::Label::new(RichText::new(step).size(style::ACTION).strong()).truncate(),
+                );
+            });
+        });
+    });
 }
 
-/// Who has activated, who interrupted, who is done: always in view.
+/// Who has activated, who interrupted, who is done: always in view, in one line.
 fn summary_ui(ui: &mut Ui, game: &Game) {
     let state = game.state();
     let names = |side: Side, pick: &dyn Fn(&ambush_core::unit::Unit) -> bool| -> Vec<String> {
@@ -364,9 +263,10 @@ fn summary_ui(ui: &mut Ui, game: &Game) {
             parts.push(format!("Done: {}", list(&done)));
         }
     }
-    if !parts.is_empty() {
-        ui.label(RichText::new(parts.join(" · ")).weak());
-    }
+    // Always one line, empty or not, so what follows never moves as units are done.
+    let words = parts.join(" · ");
+    ui.add(egui::Label::new(RichText::new(&words).weak()).truncate())
+        .on_hover_text(words);
 }
 
 /// The last event's result, drawn with its dice, in the same place every time.

@@ -8,8 +8,10 @@ use ambush_core::unit::{Unit, UnitId};
 
 use super::super::command::UiCommand;
 use super::interruption::{interruption_ui, interrupts_ui};
-use super::{NowForm, action, aimed_row_ui, small_action, small_item, targets_ui};
+use super::shots::{Fires, shots_ui};
+use super::{NowForm, fires_of, small_item};
 use crate::ui::solo::SoloForm;
+use crate::ui::widgets::style;
 
 /// Draws the Regular activation phase.
 pub fn activations_ui(
@@ -29,36 +31,23 @@ pub fn activations_ui(
     for interruption in &state.interruptions {
         interruption_ui(ui, game, agenda, form, solo, interruption, queue);
     }
-    if let Some(unit) = active {
-        if two_player {
-            interrupts_ui(ui, game, agenda, form, unit, queue);
-        }
-        targets_ui(
-            ui,
-            game,
-            agenda,
-            form,
-            unit.id,
-            FireContext::Activation,
-            "Fire at:",
-        );
-    }
-    aimed_row_ui(ui, game, form, solo, queue);
-    if let Some(unit) = active {
-        moves_ui(ui, agenda, unit, queue);
-        next_units_compact_ui(ui, game, agenda, queue);
-        small_action(
-            ui,
-            game,
-            "End Regular activations",
-            "End Regular activations",
-            Command::StartInsurgentPhase,
-            queue,
-        );
-    } else {
+    let Some(unit) = active else {
         next_units_ui(ui, agenda, game, queue);
-        action(ui, game, Command::StartInsurgentPhase, queue);
+        return;
+    };
+    if two_player {
+        interrupts_ui(ui, game, agenda, form, unit, queue);
     }
+    // The unit's own fire: one click per target, once the table is judged.
+    let targets = fires_of(agenda, unit.id, FireContext::Activation);
+    let fires = Fires {
+        small: &targets,
+        words: &format!("{} fires at:", unit.name),
+        ..Fires::default()
+    };
+    shots_ui(ui, game, form, solo, fires, queue);
+    moves_ui(ui, agenda, unit, queue);
+    next_units_compact_ui(ui, game, agenda, queue);
 }
 
 /// The active unit's moves besides its fire, as the agenda offers them: leaving the table,
@@ -160,22 +149,16 @@ fn next_units_ui(ui: &mut Ui, agenda: &Agenda, game: &Game, queue: &mut Vec<UiCo
     if next.is_empty() {
         return;
     }
-    ui.label(
-        RichText::new("Activate:")
-            .size(super::style::ACTION)
-            .strong(),
-    );
+    ui.label(RichText::new("Activate:").size(style::ACTION).strong());
     for (unit, speeds) in next {
         ui.horizontal_wrapped(|ui| {
             ui.label(
-                RichText::new(state.unit(unit).map_or("", |u| u.name.as_str()))
-                    .size(super::style::ACTION),
+                RichText::new(state.unit(unit).map_or("", |u| u.name.as_str())).size(style::ACTION),
             );
             for item in speeds {
-                let text = RichText::new(speed_words(item)).size(super::style::ACTION);
-                let response = ui.add(
-                    egui::Button::new(text).min_size(egui::vec2(0.0, super::style::ACTION_HEIGHT)),
-                );
+                let text = RichText::new(speed_words(item)).size(style::ACTION);
+                let response =
+                    ui.add(egui::Button::new(text).min_size(egui::vec2(0.0, style::ACTION_HEIGHT)));
                 response.widget_info(|| {
                     egui::WidgetInfo::labeled(egui::Role::Button, true, &item.label)
                 });

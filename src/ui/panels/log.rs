@@ -7,11 +7,12 @@ use std::collections::HashMap;
 use egui::{RichText, Ui};
 
 use ambush_core::game::{CommandKind as LogKind, Game};
-use ambush_core::report::dice_words;
+use ambush_core::report::event_dice_words;
 use ambush_core::text::plural;
 use ambush_core::unit::{Side, UnitId};
 
 use crate::ui::command::UiCommand;
+use crate::ui::widgets::style;
 
 /// The space between two lines of the log: tight, so more of the game is in view.
 pub const ROW_GAP: f32 = 1.0;
@@ -38,6 +39,8 @@ pub struct LogForm {
     view_height: f32,
     /// Where each row starts, for the rows it was worked out for.
     tops: Option<(RowsKey, Vec<f32>)>,
+    /// The furthest the view could scroll when last drawn.
+    reachable_end: f32,
 }
 
 type RowsKey = (usize, Filter);
@@ -57,6 +60,7 @@ impl Default for LogForm {
             width: 0.0,
             view_height: 0.0,
             tops: None,
+            reachable_end: 0.0,
         }
     }
 }
@@ -113,7 +117,7 @@ fn line(game: &Game, index: usize, luck: &mut HashMap<usize, Option<String>>) ->
     let dice = if event.command.facts(game.state()).secret_dice {
         String::new()
     } else {
-        dice_words(&event.dice)
+        event_dice_words(event, game.state())
     };
     let mut text = format!("{:>4}  {summary}", index + 1);
     if !dice.is_empty() {
@@ -174,6 +178,24 @@ fn filter_ui(ui: &mut Ui, game: &Game, form: &mut LogForm) {
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Log: kind"));
 }
 
+/// The log folded to one line: how many events, the latest of them, and the way back.
+pub fn folded_log_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
+    ui.horizontal(|ui| {
+        if style::named_button(ui, "Unfold", "Unfold the log", true).clicked() {
+            queue.push(UiCommand::FoldLog(false));
+        }
+        let latest = game
+            .last_in_effect()
+            .and_then(|i| game.outcome(i))
+            .map_or_else(String::new, |o| format!(" · latest: {}", o.summary));
+        let words = format!(
+            "Log — {} in effect{latest}",
+            plural(game.events_in_effect(), "event", "events")
+        );
+        ui.add(egui::Label::new(RichText::new(words).strong()).truncate());
+    });
+}
+
 /// Draws the log. Only the rows in view are laid out: the others keep the height they had when
 /// last drawn, so a long game costs about as much as a short one.
 pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCommand>) {
@@ -191,6 +213,12 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
         }
         if ui.button("Export report…").clicked() {
             queue.push(UiCommand::ExportDialog);
+        }
+        if style::named_button(ui, "Fold", "Fold the log", true)
+            .on_hover_text("Fold the log to one line, giving its room to the desk")
+            .clicked()
+        {
+            queue.push(UiCommand::FoldLog(true));
         }
     });
     let width = ui.available_width();
@@ -222,8 +250,22 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
     let mut scroll = egui::ScrollArea::vertical()
         .id_salt("log_scroll")
         .auto_shrink([false, false]);
-    let mut forced = f32::INFINITY;
-    if form.follow {
+    // Only the referee's own scrolling takes the log away from the newest event: the wheel or
+    // a drag upward over it. A view clamped for a frame (a new panel, a resumed game whose rows
+    // are not measured yet) is no reason to stop following.
+    let area = ui.available_rect_before_wrap();
+    let (wheel_up, dragging) = ui.input(|i| {
+        let over = i.pointer.hover_pos().is_some_and(|p| area.contains(p));
+        (
+            over && (i.smooth_scroll_delta.y > 0.0
+                || i.events
+                    .iter()
+                    .any(|e| matches!(e, egui::Event::MouseWheel { delta, .. } if delta.y > 0.0))),
+            i.pointer.primary_down() && i.pointer.press_origin().is_some_and(|p| area.contains(p)),
+        )
+    });
+    let mut forced = None;
+    if form.follow && !wheel_up && !dragging {
         // The end exactly, from the height the view had last frame: an offset past the end
         // would spring back, and keep the window repainting.
         let visible = if form.view_height > 0.0 {
@@ -231,8 +273,9 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
         } else {
             ui.available_height()
         };
-        forced = (total - visible).max(0.0);
-        scroll = scroll.vertical_scroll_offset(forced);
+        let end = (total - visible).max(0.0);
+        scroll = scroll.vertical_scroll_offset(end);
+        forced = Some(end);
     }
     let mut changed = false;
     let output = scroll.show_viewport(ui, |ui, viewport| {
@@ -269,10 +312,11 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
     form.view_height = output.inner_rect.height();
     let offset = output.state.clamped_offset().y;
     let end = (output.content_size.y - output.inner_rect.height()).max(0.0);
-    form.follow = if form.follow {
-        // Only a scroll by the referee takes it away from the end it was held at.
-        offset >= end.min(forced) - 2.0
-    } else {
-        offset >= end - 4.0
-    };
+    let at_end = offset >= end - 4.0;
+    // Held at the end, the view may still come out short of it for a frame when the end moved
+    // past where the view could go last frame (a resumed game, rows measured anew): that is no
+    // scroll of the referee's. Short of an end it could reach, it was scrolled.
+    let scrolled_away = forced.is_some_and(|f| offset < f - 2.0 && f <= form.reachable_end + 2.0);
+    form.follow = at_end || (form.follow && !(wheel_up || dragging || scrolled_away));
+    form.reachable_end = end;
 }

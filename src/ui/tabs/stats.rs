@@ -39,7 +39,7 @@ pub fn stats_ui(ui: &mut Ui, game: &Game, form: &mut StatsForm) {
             for head in [
                 "",
                 "fire",
-                "hits",
+                "casualties caused",
                 "expected",
                 "tests passed",
                 "expected",
@@ -52,8 +52,8 @@ pub fn stats_ui(ui: &mut Ui, game: &Game, form: &mut StatsForm) {
                 let s = &story.sides[index(side)];
                 ui.label(RichText::new(side.to_string()).strong());
                 ui.label(s.fires.to_string());
-                ui.label(s.hits.to_string());
-                ui.label(format!("{:.1}", s.expected_hits));
+                ui.label(s.casualties.to_string());
+                ui.label(format!("{:.1}", s.expected_casualties));
                 ui.label(format!("{} of {}", s.passed, s.tests));
                 ui.label(format!("{:.1}", s.expected_passed));
                 ui.label(
@@ -93,32 +93,32 @@ pub fn stats_ui(ui: &mut Ui, game: &Game, form: &mut StatsForm) {
     );
     chart_ui(
         ui,
-        "Hits per turn, and as expected",
+        "Casualties caused per turn, and as expected",
         height,
         vec![
             (
-                "Regulars' hits",
+                "Regulars' casualties caused",
                 BLUE,
                 false,
-                per_turn(&|t| t.hits[0] as f64),
+                per_turn(&|t| t.casualties[0] as f64),
             ),
             (
                 "Regulars expected",
                 BLUE,
                 true,
-                per_turn(&|t| t.expected_hits[0]),
+                per_turn(&|t| t.expected_casualties[0]),
             ),
             (
-                "Insurgents' hits",
+                "Insurgents' casualties caused",
                 ORANGE,
                 false,
-                per_turn(&|t| t.hits[1] as f64),
+                per_turn(&|t| t.casualties[1] as f64),
             ),
             (
                 "Insurgents expected",
                 ORANGE,
                 true,
-                per_turn(&|t| t.expected_hits[1]),
+                per_turn(&|t| t.expected_casualties[1]),
             ),
         ],
     );

@@ -13,7 +13,7 @@ pub const HEADLINE: f32 = 24.0;
 /// Text size of the Now view's action buttons at zoom 1.
 pub const ACTION: f32 = 16.0;
 /// Height of the Now view's action buttons at zoom 1: a target easy to hit at a glance.
-pub const ACTION_HEIGHT: f32 = 30.0;
+pub const ACTION_HEIGHT: f32 = 28.0;
 
 /// The colour of a side.
 pub fn side_color(side: Side, dark: bool) -> Color32 {
@@ -253,6 +253,15 @@ pub fn message_ui(ui: &mut Ui, message: &Message) -> bool {
             });
         });
     dismissed
+}
+
+/// A large button for the step the referee is most likely to take next, known to screen readers
+/// and tests by `name`.
+pub fn action_button(ui: &mut Ui, text: &str, name: &str) -> egui::Response {
+    let text = RichText::new(text).size(ACTION).strong();
+    let response = ui.add(egui::Button::new(text).min_size(egui::vec2(0.0, ACTION_HEIGHT)));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+    response
 }
 
 /// A button showing short words, with a full name for screen readers and tests

@@ -252,6 +252,16 @@ pub enum RuleError {
         "this fire does not match what the game knows: {0}. Fire as the state says, or give a referee's correction"
     )]
     NotAsTheStateSays(String),
+    /// A fire with no Firepower die left is no attack (rules version 4 on).
+    #[error(
+        "{attacker} has no Firepower die left against {target} (after what it lost to movement, interruptions, Overwatch shots and pinning): there is no attack to make"
+    )]
+    NoFirepower {
+        /// The firing unit.
+        attacker: String,
+        /// The target.
+        target: String,
+    },
     /// The interrupted unit's casualties and Morale check come before it returns fire.
     #[error(
         "{0} must settle its casualties and its Morale check first: only if it is then neither Pinned nor pulling back may it return fire"

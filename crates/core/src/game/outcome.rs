@@ -24,6 +24,8 @@ pub struct FireReport {
     pub matching: Matching,
     /// Casualties (unblocked dice, at most the figures in the target's firing line).
     pub casualties: usize,
+    /// The figures in the target's firing line when it was fired on: the most it could lose.
+    pub figures: usize,
 }
 
 /// Structured results, for drawing dice and tables.
@@ -78,8 +80,11 @@ pub enum Detail {
 pub struct Outcome {
     /// One line for the log ("Fireteam Alpha fires on Insurgent 1: 2 casualties").
     pub summary: String,
-    /// Further lines (what was cleared, what is now due).
+    /// Further lines (what was cleared, what the unit may still do).
     pub notes: Vec<String>,
+    /// The steps this event made due, in words. Screens that list what is due now (the Now
+    /// view, the table screen) leave these out; the log and the report keep them.
+    pub due: Vec<String>,
     /// Details for drawing.
     pub detail: Detail,
 }
@@ -98,6 +103,7 @@ impl Outcome {
         Self {
             summary: summary.into(),
             notes: Vec::new(),
+            due: Vec::new(),
             detail,
         }
     }

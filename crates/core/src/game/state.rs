@@ -20,8 +20,9 @@ use super::pending::{EndReason, Pending, PendingStep};
 /// version 2 decides every command in one place; version 3 orders an interruption as the
 /// booklet does (Overwatch before the Reaction test, Insurgent-phase reactions after the act,
 /// a Morale check after interrupt fire won by the Insurgents) and derives what the state knows
-/// about a shot instead of taking it from the fire event.
-pub const RULES_VERSION: u32 = 3;
+/// about a shot instead of taking it from the fire event; version 4 refuses a fire left with no
+/// Firepower die (before, it was logged as "no attack" and used up the unit's fire).
+pub const RULES_VERSION: u32 = 4;
 
 /// The phases of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -1,23 +1,14 @@
 //! Reports of a game: plain text and JSON for the command line, Markdown for the after-action
 //! report.
 
+mod dice;
+
 use serde::Serialize;
 
-use crate::dice::Rolled;
 use crate::game::Game;
 use crate::unit::{Figure, Presence, Side, Unit};
 
-/// Faces of rolled dice, such as "d8: 7 6 5 4 | d6: 5 5 4".
-pub fn dice_words(dice: &[Rolled]) -> String {
-    dice.iter()
-        .filter(|r| !r.faces.is_empty())
-        .map(|r| {
-            let faces: Vec<String> = r.faces.iter().map(u8::to_string).collect();
-            format!("{}: {}", r.die, faces.join(" "))
-        })
-        .collect::<Vec<_>>()
-        .join(" | ")
-}
+pub use dice::{dice_words, event_dice_words};
 
 fn figure_words(unit: &Unit, figure: &Figure) -> String {
     let mut words = format!("{} ({}", figure.name, figure.weapon);
@@ -225,7 +216,8 @@ struct ReportJson<'a> {
 }
 
 /// The rolls of the story of the dice as JSON: fire combats with exactly the keys of the
-/// format (kind, line, attack, defend, target, hits, expected, p_at_least, p_at_most); checks
+/// format (kind, line, attack, defend, target, hits, expected, p_at_least, p_at_most, then the
+/// casualties: casualties, expected_casualties, p_casualties_at_least); checks
 /// and Reaction tests under their own kinds.
 fn rolls_json(story: &crate::story::Story) -> Vec<serde_json::Value> {
     use crate::story::RollKind;
@@ -241,6 +233,9 @@ fn rolls_json(story: &crate::story::Story) -> Vec<serde_json::Value> {
                 expected,
                 p_at_least,
                 p_at_most,
+                casualties,
+                expected_casualties,
+                p_casualties_at_least,
             } => serde_json::json!({
                 "kind": "fire",
                 "line": r.line,
@@ -251,6 +246,9 @@ fn rolls_json(story: &crate::story::Story) -> Vec<serde_json::Value> {
                 "expected": expected,
                 "p_at_least": p_at_least,
                 "p_at_most": p_at_most,
+                "casualties": casualties,
+                "expected_casualties": expected_casualties,
+                "p_casualties_at_least": p_casualties_at_least,
             }),
             RollKind::Check { passed, chance } => serde_json::json!({
                 "kind": "check",
@@ -429,7 +427,7 @@ fn markdown_with(
         if let Some(roll) = story.rolls.iter().find(|r| r.event == n) {
             body.push_str(&format!(" ({})", roll.words()));
         }
-        let dice = dice_words(&event.dice);
+        let dice = event_dice_words(event, game.state());
         if !dice.is_empty() {
             body.push_str(&format!(" — dice {dice}"));
         }
@@ -437,6 +435,9 @@ fn markdown_with(
             out.push_str(&format!("{}. {body}\n", n + 1));
             for note in &outcome.notes {
                 out.push_str(&format!("    - {note}\n"));
+            }
+            for due in &outcome.due {
+                out.push_str(&format!("    - Due: {due}\n"));
             }
         } else {
             out.push_str(&format!("{}. ~~{body}~~ (undone)\n", n + 1));

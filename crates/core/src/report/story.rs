@@ -36,41 +36,41 @@ pub fn charts(story: &Story) -> Vec<(&'static str, String)> {
             },
         ],
     );
-    let hits = line_chart(
-        "Hits per turn, and as expected",
+    let casualties = line_chart(
+        "Casualties caused per turn, and as expected",
         "turn",
-        "hits",
+        "casualties",
         &[
             Series {
-                name: "Regulars' hits",
+                name: "Regulars' casualties caused",
                 color: "#1f5fbf",
                 dashed: false,
-                points: turns(&|t| t.hits[0] as f64),
+                points: turns(&|t| t.casualties[0] as f64),
             },
             Series {
                 name: "Regulars expected",
                 color: "#1f5fbf",
                 dashed: true,
-                points: turns(&|t| t.expected_hits[0]),
+                points: turns(&|t| t.expected_casualties[0]),
             },
             Series {
-                name: "Insurgents' hits",
+                name: "Insurgents' casualties caused",
                 color: "#c0501f",
                 dashed: false,
-                points: turns(&|t| t.hits[1] as f64),
+                points: turns(&|t| t.casualties[1] as f64),
             },
             Series {
                 name: "Insurgents expected",
                 color: "#c0501f",
                 dashed: true,
-                points: turns(&|t| t.expected_hits[1]),
+                points: turns(&|t| t.expected_casualties[1]),
             },
         ],
     );
-    vec![("victory-points", vp), ("hits", hits)]
+    vec![("victory-points", vp), ("casualties", casualties)]
 }
 
-/// The file a chart is written to, beside the report: `aar.md` → `aar-hits.svg`.
+/// The file a chart is written to, beside the report: `aar.md` → `aar-casualties.svg`.
 pub fn chart_path(report: &Path, suffix: &str) -> PathBuf {
     let stem = report
         .file_stem()
@@ -81,15 +81,17 @@ pub fn chart_path(report: &Path, suffix: &str) -> PathBuf {
 /// The section of the report on the dice, linking the charts by their file names.
 pub fn section(story: &Story, report: Option<&Path>) -> String {
     let mut out = String::from("## The story of the dice\n\n");
-    out.push_str("| side | fire combats | hits | expected | tests passed | expected | luck |\n");
+    out.push_str(
+        "| side | fire combats | casualties caused | expected | tests passed | expected | luck |\n",
+    );
     out.push_str("|---|---|---|---|---|---|---|\n");
     for side in [Side::Regular, Side::Insurgent] {
         let s = &story.sides[index(side)];
         out.push_str(&format!(
             "| {side} | {} | {} | {:.1} | {} of {} | {:.1} | {} |\n",
             s.fires,
-            s.hits,
-            s.expected_hits,
+            s.casualties,
+            s.expected_casualties,
             s.passed,
             s.tests,
             s.expected_passed,

@@ -273,11 +273,16 @@ fn a_journal_whose_fire_contradicts_the_state_is_refused_at_that_line() {
     assert_eq!(loaded.game.events_in_effect(), 1);
 
     // Its own rules version replays it whole.
+    replays_whole_under(&old, 2);
+}
+
+/// The game, replayed by the rules version it was played under, comes out the same.
+fn replays_whole_under(old: &Game, rules: u32) {
     let replayed = Game::replay_under_rules(
         Arc::clone(old.scenario()),
         Settings::default(),
-        2,
-        common::entries(&old),
+        rules,
+        common::entries(old),
     );
     assert!(replayed.refused.is_none());
     assert_eq!(replayed.game.state(), old.state());
@@ -293,4 +298,45 @@ fn play_all_raw(game: &mut Game, command: Command) {
         .collect();
     let mut dice = DiceSource::typed(faces);
     game.play(command, &mut dice).expect("applies");
+}
+
+/// A fire left with no Firepower die is no attack (rules version 4): the gate refuses it and
+/// says why, so no screen offers it and the unit keeps its fire. A game played by rules
+/// version 3 logged it as "no attack", and replays as it was played.
+#[test]
+fn a_fire_with_no_firepower_left_is_refused_and_an_older_game_keeps_it() {
+    // The Corporal alone, moving Rapid: one die, less one for Rapid movement.
+    let mut game = common::new_game();
+    let corporal = unit_id(&game, "squad-leader");
+    let ins1 = unit_id(&game, "insurgents-1");
+    activate(&mut game, corporal, Movement::Rapid);
+    let shot = as_known(&game, fire(corporal, ins1, FireContext::Activation));
+    assert!(matches!(
+        game.check(&shot),
+        Err(RuleError::NoFirepower { .. })
+    ));
+    let words = game.check(&shot).expect_err("refused").to_string();
+    assert!(words.contains("no Firepower die left"), "{words}");
+    // Nothing is offered for it: no item of the agenda fires with no dice.
+    let agenda = game.state().agenda(game.scenario());
+    assert!(
+        agenda
+            .of(corporal)
+            .iter()
+            .all(|item| !matches!(item.command, Command::Fire { .. }))
+    );
+    // Refused, it changed nothing: the Corporal may still do what it could before.
+    assert!(!unit(&game, corporal).status.fired);
+
+    // By rules version 3 the same fire was an event ("no attack"), and it still replays.
+    let mut old = Game::under_rules(Arc::clone(game.scenario()), Settings::default(), 3);
+    activate(&mut old, corporal, Movement::Rapid);
+    let shot = as_known(&old, fire(corporal, ins1, FireContext::Activation));
+    let request = old.check(&shot).expect("allowed by rules version 3");
+    assert!(request.is_empty(), "no dice for no attack");
+    let outcome = old
+        .play(shot, &mut DiceSource::typed(Vec::new()))
+        .expect("applies");
+    assert!(outcome.summary.contains("no attack"), "{}", outcome.summary);
+    replays_whole_under(&old, 3);
 }

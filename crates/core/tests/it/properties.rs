@@ -219,7 +219,9 @@ proptest! {
 #[test]
 fn random_games_exercise_the_rules() {
     // The random player is not a no-op: its games contain many applied events of many kinds.
-    let game = common::random_game(2, 2000);
+    // (Seed 2 drew no Reaction test once a fire with no Firepower left stopped being offered
+    // (rules version 4); any seed that reaches every kind below will do.)
+    let game = common::random_game(1, 2000);
     let applied = game.events_in_effect();
     assert!(applied > 200, "only {applied} events applied");
     let kinds: std::collections::BTreeSet<String> = game

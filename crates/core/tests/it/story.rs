@@ -156,12 +156,15 @@ fn a_scripted_game_tells_its_dice_per_side_and_per_turn() {
         p_at_most,
         ref attack,
         target,
+        casualties,
+        expected_casualties,
+        p_casualties_at_least,
         ..
     } = fires[0].kind
     else {
         panic!()
     };
-    assert_eq!((hits, target), (3, 4));
+    assert_eq!((hits, casualties, target), (3, 3, 4));
     assert_eq!(fires[0].side, Side::Regular);
     // The numbers are those of the exact odds on the same pools (checked against brute force
     // above; these pools are too large to enumerate).
@@ -185,8 +188,15 @@ fn a_scripted_game_tells_its_dice_per_side_and_per_turn() {
     assert!((p_at_least - at_least).abs() < 1e-12);
     assert!((p_at_most - at_most).abs() < 1e-12);
     assert!((expected - mean).abs() < 1e-12);
-    // Its percentile: the chance of fewer hits, and half the chance of exactly as many.
-    let percentile = brute[..hits].iter().sum::<f64>() + brute[hits] / 2.0;
+    // Its casualties: the hits, at most the six figures Insurgents 1 had (8 dice could hit 8).
+    let mut losses = brute[..=6].to_vec();
+    losses[6] += brute[7..].iter().sum::<f64>();
+    let losses_mean: f64 = losses.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    assert!(losses_mean <= mean, "the cap can only take hits away");
+    assert!((expected_casualties - losses_mean).abs() < 1e-12);
+    assert!((p_casualties_at_least - losses[3..].iter().sum::<f64>()).abs() < 1e-12);
+    // Its percentile: the chance of fewer casualties, and half the chance of exactly as many.
+    let percentile = losses[..casualties].iter().sum::<f64>() + losses[casualties] / 2.0;
     assert!((fires[0].percentile - percentile).abs() < 1e-12);
     // Insurgents 4's fire hit nothing: at the bottom of its distribution.
     let RollKind::Fire { hits: none, .. } = fires[1].kind else {
@@ -194,6 +204,13 @@ fn a_scripted_game_tells_its_dice_per_side_and_per_turn() {
     };
     assert_eq!(none, 0);
     assert!(fires[1].percentile < 0.5);
+    // A miss is told by how many attacks do no better (every attack does at least as well).
+    let words = fires[1].words();
+    assert!(
+        words.starts_with("no casualty; ") && words.contains("of such attacks do no better"),
+        "{words}"
+    );
+    assert!(!words.contains("100%"), "{words}");
     // The failed check of a leaderless unit, with its chance.
     let check = story
         .rolls
@@ -229,11 +246,11 @@ fn a_scripted_game_tells_its_dice_per_side_and_per_turn() {
     assert!((p_at_least - 0.343).abs() < 1e-12);
     assert!((chance - (0.343 + 3.0 * 0.49 * 0.3)).abs() < 1e-12);
     assert!((morale.percentile - (1.0 - 0.343 / 2.0)).abs() < 1e-12);
-    // Per side: the Regulars' 3 hits against their expectation; a check and a Morale check for
-    // the Insurgents.
+    // Per side: the Regulars' 3 casualties against their expectation; a check and a Morale
+    // check for the Insurgents.
     let regulars = &story.sides[0];
-    assert_eq!((regulars.fires, regulars.hits), (1, 3));
-    assert!((regulars.expected_hits - mean).abs() < 1e-12);
+    assert_eq!((regulars.fires, regulars.casualties), (1, 3));
+    assert!((regulars.expected_casualties - losses_mean).abs() < 1e-12);
     let insurgents = &story.sides[1];
     assert_eq!(
         (insurgents.fires, insurgents.tests, insurgents.passed),
@@ -241,14 +258,14 @@ fn a_scripted_game_tells_its_dice_per_side_and_per_turn() {
     );
     // Per turn: all in turn 1.
     assert_eq!(story.turns.len(), 1);
-    assert_eq!(story.turns[0].hits, [3, 0]);
+    assert_eq!(story.turns[0].casualties, [3, 0]);
     // The log says how lucky each was.
     assert_eq!(
         story::luck_words(&game.outcome(fires[0].event).expect("outcome").detail),
         Some(format!(
-            "3 hits; {:.0}% of such attacks do as well; {:.1} expected",
+            "3 casualties; {:.0}% of such attacks do as well; {:.1} expected",
             at_least * 100.0,
-            mean
+            losses_mean
         ))
     );
 }
@@ -271,17 +288,21 @@ fn the_report_json_has_one_roll_per_fire_with_exactly_its_keys() {
         keys,
         vec![
             "attack",
+            "casualties",
             "defend",
             "expected",
+            "expected_casualties",
             "hits",
             "kind",
             "line",
             "p_at_least",
             "p_at_most",
+            "p_casualties_at_least",
             "target"
         ]
     );
     assert_eq!(fires[0]["hits"], 3);
+    assert_eq!(fires[0]["casualties"], 3);
     assert_eq!(fires[0]["target"], 4);
     // The journal line of the event: the header is line 1, the activation line 2, the fire 3.
     assert_eq!(fires[0]["line"], 3);
@@ -302,7 +323,10 @@ fn the_exported_report_carries_the_numbers_and_its_charts_beside_it() {
     let text = std::fs::read_to_string(&path).expect("report");
     assert!(text.contains("## The story of the dice"), "{text}");
     assert!(text.contains("| Regular | 1 | 3 |"), "{text}");
-    for chart in ["after-action-victory-points.svg", "after-action-hits.svg"] {
+    for chart in [
+        "after-action-victory-points.svg",
+        "after-action-casualties.svg",
+    ] {
         assert!(text.contains(&format!("]({chart})")), "{text}");
         let svg = std::fs::read_to_string(dir.join(chart)).expect("chart");
         assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));

@@ -56,9 +56,15 @@ impl GameState {
         }
         let test = TestDie::for_unit(unit);
         let mut request = DiceRequest::none();
+        // The prompt names the check as the log and the booklet do.
+        let check = match purpose {
+            QualityPurpose::Interrupt => "Interrupt check",
+            QualityPurpose::ActWithoutLeader => "Quality check to act",
+            QualityPurpose::Other => "Quality check",
+        };
         request.push(
             DiceRole::Quality,
-            format!("Quality check: {}", unit.name),
+            format!("{check}: {}", unit.name),
             test.die,
             1,
         );

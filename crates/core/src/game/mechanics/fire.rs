@@ -49,6 +49,13 @@ impl GameState {
         self.check_what_is_known(attacker, target, modifiers)?;
         let fp = fire::firepower(attacker, modifiers);
         let dp = fire::defense(target, modifiers);
+        // No die left is no attack: it is not offered, and it does not use up the unit's fire.
+        if fp.is_empty() && self.rules_at_least(4) {
+            return Err(RuleError::NoFirepower {
+                attacker: attacker.name.clone(),
+                target: target.name.clone(),
+            });
+        }
         let mut request = DiceRequest::none();
         if !fp.is_empty() {
             for (die, n) in fp.groups() {
@@ -115,7 +122,8 @@ impl GameState {
         let attack_faces = faces.all(DiceRole::Attack);
         let defense_faces = faces.all(DiceRole::Defense);
         let matching = fire::match_dice(&attack_faces, &defense_faces, modifiers.target_number());
-        let casualties = matching.hits().min(target.firing_count());
+        let figures = target.firing_count();
+        let casualties = matching.hits().min(figures);
         let (attacker_name, target_name) = (attacker.name.clone(), target.name.clone());
         let target_side = target.side;
         let target_leaderless = !target.has_leader();
@@ -185,6 +193,7 @@ impl GameState {
             defense,
             matching,
             casualties,
+            figures,
         }));
         outcome
     }
@@ -254,7 +263,7 @@ impl GameState {
 
     /// Adds a step that is now due, and says so in the outcome.
     pub(in crate::game) fn push_due(&mut self, step: PendingStep, outcome: &mut Outcome) {
-        outcome.note(format!("Due: {}", self.describe_pending(&step)));
+        outcome.due.push(self.describe_pending(&step));
         self.push_pending(step);
     }
 }

@@ -1,0 +1,83 @@
+//! Faces typed from physical dice, read the way a hurried referee types them.
+//!
+//! A d6 or a d8 never shows more than one digit, so a run of digits is one face per digit:
+//! `6442` is four faces, as is `6 4 4 2`. A d10's faces are read the same way, with `0` for the
+//! 10 most d10s print (and `10` typed on its own also a 10). A d12's faces must be separated
+//! (`12 3 11`), since `121` could be read more than one way.
+
+use super::request::DiceError;
+use super::{Die, Face};
+
+/// How faces of this die are typed, in a few words for the prompt.
+pub const fn typing_hint(die: Die) -> &'static str {
+    match die {
+        Die::D6 | Die::D8 => "one digit per die, such as 6442 or 6 4 4 2",
+        Die::D10 => "one digit per die, 0 for a 10, such as 7302",
+        Die::D12 => "faces separated by spaces, such as 12 3 11",
+    }
+}
+
+/// Reads typed faces of one die type. A face that is not on the die is read as typed, for the
+/// group's check to name; text that is not digits is refused by name.
+pub fn read_typed(text: &str, die: Die) -> Result<Vec<Face>, DiceError> {
+    let mut faces = Vec::new();
+    for token in text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|token| !token.is_empty())
+    {
+        if !token.chars().all(|c| c.is_ascii_digit()) {
+            return Err(DiceError::NotANumber {
+                token: token.to_owned(),
+            });
+        }
+        match die {
+            Die::D12 => faces.push(token.parse::<Face>().map_err(|_| DiceError::TooLarge {
+                token: token.to_owned(),
+            })?),
+            Die::D10 if token == "10" => faces.push(10),
+            Die::D6 | Die::D8 | Die::D10 => {
+                faces.extend(token.bytes().map(|b| match (die, b - b'0') {
+                    (Die::D10, 0) => 10,
+                    (_, digit) => digit,
+                }));
+            }
+        }
+    }
+    Ok(faces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_of_digits_are_one_face_each_on_small_dice() {
+        assert_eq!(read_typed("6442", Die::D6).ok(), Some(vec![6, 4, 4, 2]));
+        assert_eq!(read_typed("6 4 42", Die::D8).ok(), Some(vec![6, 4, 4, 2]));
+        assert_eq!(read_typed("88,1", Die::D8).ok(), Some(vec![8, 8, 1]));
+        // A 0 on a d6 stays a 0, for the check to refuse.
+        assert_eq!(read_typed("60", Die::D6).ok(), Some(vec![6, 0]));
+        assert_eq!(read_typed("", Die::D6).ok(), Some(vec![]));
+    }
+
+    #[test]
+    fn a_d10_reads_0_as_10_and_10_alone_as_10() {
+        assert_eq!(read_typed("7302", Die::D10).ok(), Some(vec![7, 3, 10, 2]));
+        assert_eq!(read_typed("10 7 3", Die::D10).ok(), Some(vec![10, 7, 3]));
+        assert_eq!(read_typed("107", Die::D10).ok(), Some(vec![1, 10, 7]));
+    }
+
+    #[test]
+    fn a_d12_needs_its_faces_apart() {
+        assert_eq!(read_typed("12 3 11", Die::D12).ok(), Some(vec![12, 3, 11]));
+        assert_eq!(read_typed("121", Die::D12).ok(), Some(vec![121]));
+        assert!(matches!(
+            read_typed("6 x", Die::D6),
+            Err(DiceError::NotANumber { token }) if token == "x"
+        ));
+        assert!(matches!(
+            read_typed("999", Die::D12),
+            Err(DiceError::TooLarge { .. })
+        ));
+    }
+}

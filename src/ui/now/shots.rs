@@ -1,0 +1,364 @@
+//! Fires the rules allow now, one click each: a row of what only the table shows (range, open
+//! ground, cover), then one button per fire with its pools and exact odds. The row applies to
+//! every fire listed after it, so the referee judges what is on the table first and fires with
+//! one click; a fire with nothing to judge is a single click.
+
+use egui::{RichText, Ui};
+
+use ambush_core::game::{AgendaItem, Command, FireContext, Game, Phase};
+use ambush_core::rules::fire::{self, FireModifiers};
+use ambush_core::unit::{Movement, Side, UnitId};
+
+use super::super::command::UiCommand;
+use super::NowForm;
+use crate::ui::solo::SoloForm;
+use crate::ui::widgets::odds_view::percent;
+use crate::ui::widgets::style;
+
+/// The moment a judgement is made for: the turn, the phase, the unit activating and how both
+/// units move. When any of it changes, the judgement starts afresh.
+pub type Moment = (
+    u32,
+    Phase,
+    Option<UnitId>,
+    Option<Movement>,
+    Option<Movement>,
+);
+
+/// What the referee sees on the table about one unit firing at another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Situation {
+    /// The target is within the firing unit's Optimum Range.
+    pub optimum_range: bool,
+    /// The target stands in the open.
+    pub exposed: bool,
+    /// The target is behind Solid Cover.
+    pub solid_cover: bool,
+    /// The target is beyond effective range.
+    pub beyond: bool,
+}
+
+/// One of the table's judgements, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Judgement {
+    OptimumRange,
+    InTheOpen,
+    SolidCover,
+    Beyond,
+}
+
+impl Judgement {
+    const ALL: [Judgement; 4] = [
+        Judgement::OptimumRange,
+        Judgement::InTheOpen,
+        Judgement::SolidCover,
+        Judgement::Beyond,
+    ];
+
+    const fn words(self) -> &'static str {
+        match self {
+            Judgement::OptimumRange => "Optimum Range",
+            Judgement::InTheOpen => "In the open",
+            Judgement::SolidCover => "Solid Cover",
+            Judgement::Beyond => "Beyond effective range",
+        }
+    }
+
+    fn of(self, s: &mut Situation) -> &mut bool {
+        match self {
+            Judgement::OptimumRange => &mut s.optimum_range,
+            Judgement::InTheOpen => &mut s.exposed,
+            Judgement::SolidCover => &mut s.solid_cover,
+            Judgement::Beyond => &mut s.beyond,
+        }
+    }
+}
+
+/// The moment of a pair of units now.
+pub fn moment(game: &Game, attacker: UnitId, target: UnitId) -> Moment {
+    let state = game.state();
+    let movement = |id| state.unit(id).and_then(|u| u.status.movement);
+    (
+        state.turn,
+        state.phase,
+        state.active_unit,
+        movement(attacker),
+        movement(target),
+    )
+}
+
+/// What the solo player answered about this pair, as a starting judgement.
+fn from_solo(game: &Game, solo: &SoloForm, attacker: UnitId, target: UnitId) -> Situation {
+    let state = game.state();
+    let side = state.unit(attacker).map(|u| u.side);
+    match side {
+        Some(Side::Insurgent) => solo
+            .view(attacker, target)
+            .map(|v| Situation {
+                optimum_range: v.in_range,
+                exposed: v.exposed,
+                solid_cover: v.solid_cover,
+                beyond: false,
+            })
+            .unwrap_or_default(),
+        // The answer bounds the distance by the Insurgents' reach; the Regular unit's own
+        // reach must cover it.
+        Some(Side::Regular) => Situation {
+            optimum_range: match (
+                solo.distance(target, attacker),
+                state.unit(attacker),
+                state.unit(target),
+            ) {
+                (Some(distance), Some(regular), Some(insurgent)) => {
+                    ambush_core::solo::regular_reaches(regular, insurgent, distance)
+                }
+                _ => false,
+            },
+            ..Situation::default()
+        },
+        None => Situation::default(),
+    }
+}
+
+/// The referee's judgement of a pair for this moment.
+pub fn situation<'a>(
+    game: &Game,
+    form: &'a mut NowForm,
+    solo: &SoloForm,
+    attacker: UnitId,
+    target: UnitId,
+) -> &'a mut Situation {
+    let now = moment(game, attacker, target);
+    let fresh = from_solo(game, solo, attacker, target);
+    let entry = form
+        .situations
+        .entry((attacker, target))
+        .or_insert((now, fresh));
+    if entry.0 != now {
+        *entry = (now, fresh);
+    }
+    &mut entry.1
+}
+
+/// The modifiers of a fire: what the units' state says, with the referee's judgement.
+pub fn modifiers(game: &Game, attacker: UnitId, target: UnitId, s: Situation) -> FireModifiers {
+    let state = game.state();
+    let (Some(a), Some(t)) = (state.unit(attacker), state.unit(target)) else {
+        return FireModifiers::default();
+    };
+    FireModifiers {
+        optimum_range: s.optimum_range,
+        target_exposed: s.exposed,
+        solid_cover: s.solid_cover,
+        beyond_effective_range: s.beyond,
+        ..FireModifiers::proposed(a, t, state.settings.interruption_penalty)
+    }
+}
+
+/// One fire: who fires at whom, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shot {
+    /// The firing unit.
+    pub attacker: UnitId,
+    /// The target.
+    pub target: UnitId,
+    /// Why it fires.
+    pub context: FireContext,
+}
+
+/// Fires to draw under one row of the table's judgement: the likeliest as large buttons with
+/// their whole names, pools and odds; the others as small buttons in one row after `words`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fires<'a> {
+    /// Large buttons, one row each.
+    pub large: &'a [Shot],
+    /// Small buttons, in one row, each named for its target, or for its firing unit when
+    /// `by_firer` (the answers to one unit).
+    pub small: &'a [Shot],
+    /// Name the small buttons for the firing unit.
+    pub by_firer: bool,
+    /// The words before the small buttons ("Fireteam Alpha fires at:").
+    pub words: &'a str,
+    /// Other ways to answer, as small buttons at the start of the row of small ones: the
+    /// words on the button, and the agenda's item.
+    pub also: &'a [(String, &'a AgendaItem)],
+}
+
+/// A fire the gate allows now, as judged: its command, pools and casualty odds.
+struct Ready {
+    command: Command,
+    label: String,
+    attacker: String,
+    target: String,
+    pools: String,
+    at_least_one: f64,
+    mean: f64,
+}
+
+fn ready(game: &Game, form: &mut NowForm, solo: &SoloForm, shot: Shot) -> Option<Ready> {
+    let state = game.state();
+    let (a, t) = (state.unit(shot.attacker)?, state.unit(shot.target)?);
+    let s = *situation(game, form, solo, shot.attacker, shot.target);
+    let command = Command::Fire {
+        attacker: shot.attacker,
+        target: shot.target,
+        modifiers: modifiers(game, shot.attacker, shot.target, s),
+        context: shot.context,
+    };
+    // The gate decides (a fire with no Firepower left is no attack, and not offered).
+    game.check(&command).ok()?;
+    let Command::Fire { modifiers: m, .. } = &command else {
+        return None;
+    };
+    let attack = fire::firepower(a, m);
+    let defense = fire::defense(t, m);
+    let dist = ambush_core::odds::casualties(
+        &attack.dice,
+        &defense.dice,
+        m.target_number(),
+        t.firing_count(),
+    );
+    Some(Ready {
+        label: command.facts(state).label,
+        command,
+        attacker: a.name.clone(),
+        target: t.name.clone(),
+        // "1d8+2d6", so the pools and their odds fit beside the button.
+        pools: format!("{} vs {}", attack.notation(), defense.notation()).replace(" + ", "+"),
+        at_least_one: dist.at_least(1),
+        mean: dist.mean(),
+    })
+}
+
+/// Draws fires the gate allows now: the table's judgement for all of them, then a button for
+/// each, and the other ways to answer. Returns whether any fire was drawn.
+pub fn shots_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut NowForm,
+    solo: &SoloForm,
+    fires: Fires<'_>,
+    queue: &mut Vec<UiCommand>,
+) -> bool {
+    let mut ready_of = |shots: &[Shot]| -> Vec<(Shot, Ready)> {
+        shots
+            .iter()
+            .filter_map(|&shot| Some((shot, ready(game, form, solo, shot)?)))
+            .collect()
+    };
+    let large = ready_of(fires.large);
+    let small = ready_of(fires.small);
+    let all: Vec<&(Shot, Ready)> = large.iter().chain(&small).collect();
+    if !all.is_empty() {
+        judgement_ui(ui, game, form, solo, &all);
+    }
+    for (_, fire) in &large {
+        ui.horizontal_wrapped(|ui| {
+            if style::action_button(ui, &fire.label, &fire.label).clicked() {
+                queue.push(UiCommand::Play(fire.command.clone()));
+            }
+            // Beside the button on one line: the mean goes to the hover text when the whole
+            // would not fit.
+            let whole = fire.odds();
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let width = ui
+                .fonts_mut(|f| f.layout_no_wrap(whole.clone(), font, egui::Color32::WHITE))
+                .size()
+                .x;
+            let room = ui.max_rect().right() - ui.cursor().min.x - ui.spacing().item_spacing.x;
+            let text = if width <= room {
+                whole.clone()
+            } else {
+                format!("{} · casualty {}", fire.pools, percent(fire.at_least_one))
+            };
+            // Whole, on the next line when it does not fit beside the button.
+            ui.add(egui::Label::new(RichText::new(text).weak()).extend())
+                .on_hover_text(whole);
+        });
+    }
+    if small.is_empty() && fires.also.is_empty() {
+        return !all.is_empty();
+    }
+    let one_target = small
+        .iter()
+        .all(|(shot, _)| shot.target == small[0].0.target);
+    ui.horizontal_wrapped(|ui| {
+        for (text, item) in fires.also {
+            super::small_item(ui, text, &item.label, item, queue);
+        }
+        if small.is_empty() {
+            return;
+        }
+        if !fires.words.is_empty() {
+            ui.add(egui::Label::new(RichText::new(fires.words).strong()).extend());
+        }
+        for (_, fire) in &small {
+            let who = match (fires.by_firer, one_target) {
+                (true, true) => fire.attacker.clone(),
+                (true, false) => format!("{} at {}", fire.attacker, fire.target),
+                (false, _) => fire.target.clone(),
+            };
+            let text = format!("{who} · {}", percent(fire.at_least_one));
+            if style::named_button(ui, text, &fire.label, true)
+                .on_hover_text(fire.odds())
+                .clicked()
+            {
+                queue.push(UiCommand::Play(fire.command.clone()));
+            }
+        }
+    });
+    !all.is_empty()
+}
+
+impl Ready {
+    /// The pools and the odds, in a few words.
+    fn odds(&self) -> String {
+        format!(
+            "{} · casualty {} · mean {:.1}",
+            self.pools,
+            percent(self.at_least_one),
+            self.mean
+        )
+    }
+}
+
+/// The row of what only the table shows, for every fire listed: a box is ticked when it holds
+/// for all of them, half-ticked when for some; a click sets it for all.
+fn judgement_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut NowForm,
+    solo: &SoloForm,
+    fires: &[&(Shot, Ready)],
+) {
+    let names: Vec<String> = fires
+        .iter()
+        .map(|(shot, _)| {
+            let state = game.state();
+            let name = |id| state.unit(id).map_or("", |u| u.name.as_str());
+            format!("{} at {}", name(shot.attacker), name(shot.target))
+        })
+        .collect();
+    ui.horizontal_wrapped(|ui| {
+        for judgement in Judgement::ALL {
+            let values: Vec<bool> = fires
+                .iter()
+                .map(|(shot, _)| {
+                    *judgement.of(situation(game, form, solo, shot.attacker, shot.target))
+                })
+                .collect();
+            let mut on = values.iter().all(|v| *v);
+            let mixed = !on && values.iter().any(|v| *v);
+            let response =
+                ui.add(egui::Checkbox::new(&mut on, judgement.words()).indeterminate(mixed));
+            let name = format!("{}: {}", judgement.words(), names.join(", "));
+            response
+                .widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &name));
+            if response.changed() {
+                for (shot, _) in fires {
+                    *judgement.of(situation(game, form, solo, shot.attacker, shot.target)) = on;
+                }
+            }
+        }
+    });
+}

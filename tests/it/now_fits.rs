@@ -1,0 +1,112 @@
+//! The Now view at the default text size: an interruption with every answer in sight at
+//! 1280×800; at 1024×700 the log gives way, and folds to one line when asked.
+
+use crate::common;
+
+use ambush_alley::ui::{AssistantApp, Prefs, StartOptions};
+use common::ui::{app_sized, click, new_game, temp_dir, type_dice};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// The band of the Now view in sight: below the tabs, above the log.
+fn band(harness: &Harness<'_, AssistantApp>) -> (f32, f32) {
+    let top = harness.get_by_label("Now").rect().bottom();
+    let bottom = harness
+        .query_by_label_contains("Log — ")
+        .map_or(f32::INFINITY, |n| n.rect().top());
+    (top, bottom)
+}
+
+fn assert_in_sight(harness: &Harness<'_, AssistantApp>, label: &str) {
+    let (top, bottom) = band(harness);
+    let width = harness.ctx.content_rect().width();
+    let rect = harness.get_by_label(label).rect();
+    assert!(
+        rect.top() >= top && rect.bottom() <= bottom && rect.right() <= width,
+        "{label:?} at {rect:?} is out of the Now view's {top}..{bottom}"
+    );
+}
+
+fn desk(dir: &std::path::Path, size: [f32; 2], physical: bool) -> Harness<'static, AssistantApp> {
+    let options = StartOptions {
+        data_dir: Some(dir.to_path_buf()),
+        seed: Some(1),
+        ..StartOptions::default()
+    };
+    let prefs = Prefs {
+        physical_dice: physical,
+        ..Prefs::default()
+    };
+    let mut harness = app_sized(options, prefs, size);
+    new_game(&mut harness);
+    harness
+}
+
+#[test]
+fn an_interruption_and_every_answer_to_it_fit_at_1280x800() {
+    let dir = temp_dir("fits-1280");
+    let mut harness = desk(&dir, [1280.0, 800.0], true);
+    click(&mut harness, "Activate Fireteam Alpha: Cautious");
+    click(
+        &mut harness,
+        "Insurgents 4 interrupts Fireteam Alpha's movement",
+    );
+    type_dice(
+        &mut harness,
+        &[
+            ("Reaction: Insurgents 4", "2"),
+            ("Reaction: Fireteam Alpha", "6"),
+        ],
+    );
+    // The Regulars react first: every answer, theirs and the Insurgents', in sight at once.
+    for label in [
+        "Fireteam Alpha reacts: fires at Insurgents 4",
+        "Fireteam Alpha reacts: moves into cover or out of sight",
+        "Fireteam Bravo reacts: fires at Insurgents 4",
+        "Corporal (squad leader) reacts: fires at Insurgents 4",
+        "Insurgents 4 fires at Fireteam Alpha",
+        "Insurgents 4 interrupts by moving Cautious",
+        "Insurgents 4 interrupts by moving Rapid",
+    ] {
+        assert_in_sight(&harness, label);
+    }
+    // Their odds too: the pools of each fire beside or on its button.
+    assert!(harness.query_all_by_label_contains("casualty").count() >= 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn at_1024x700_the_log_gives_way_and_folds_to_one_line_remembered() {
+    let dir = temp_dir("fits-1024");
+    let mut harness = desk(&dir, [1024.0, 700.0], false);
+    let (top, bottom) = band(&harness);
+    let window = harness.ctx.content_rect().height();
+    let log = window - bottom;
+    // At the default text size the Now view has the larger share: three rows of actions and
+    // more, the log five lines.
+    assert!(
+        bottom - top > 1.5 * log,
+        "Now view {top}..{bottom}, log {log}"
+    );
+    click(&mut harness, "Activate Fireteam Alpha: Cautious");
+    assert_in_sight(
+        &harness,
+        "Insurgents 4 interrupts Fireteam Alpha's movement",
+    );
+    // Folded, the log leaves one line and the latest event on it.
+    click(&mut harness, "Fold the log");
+    assert!(
+        harness.state().prefs().log_folded,
+        "remembered with the preferences"
+    );
+    assert!(harness.query_by_label_contains("Log — ").is_some());
+    let unfold = harness.get_by_label("Unfold the log").rect();
+    assert!(
+        unfold.top() > window - 50.0,
+        "one line at the bottom: {unfold:?}"
+    );
+    harness.get_by_label_contains("latest: Fireteam Alpha activates: Cautious");
+    click(&mut harness, "Unfold the log");
+    assert!(!harness.state().prefs().log_folded);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,235 @@
+//! Two whole turns of Contracting Trouble at the table, as a referee plays them at 1280×800 at
+//! the default text size, with real dice typed in: every click on something in view (never a
+//! scroll), every click a hurried double click that must do what one click does, every face
+//! typed counted. The numbers the desk must hold: at most 45 clicks, no scrolling, at most 200
+//! keystrokes of dice.
+
+mod turn_one;
+mod turn_two;
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+use ambush_alley::ui::{AssistantApp, Prefs, StartOptions};
+
+use crate::common::ui::temp_dir;
+
+/// The referee at the table: the desk, and what it took.
+pub struct Table {
+    harness: Harness<'static, AssistantApp>,
+    /// Clicks made (a double click counts as the one click it was meant as).
+    pub clicks: usize,
+    /// Keys pressed to type dice (each face, each separator, each Enter).
+    pub keys: usize,
+    /// Each click's label, in order, for the record.
+    pub steps: Vec<String>,
+}
+
+/// What a click may have done: events in effect, whether the dice prompt is open, and how
+/// each box of the table's judgement is ticked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Seen {
+    events: usize,
+    prompt: bool,
+    boxes: Vec<(String, String)>,
+}
+
+impl Table {
+    /// A new game of Contracting Trouble for two, physical dice on, at 1280×800, its frames a
+    /// sixtieth of a second apart (so a double click is as quick as a hand makes it).
+    pub fn new(name: &str) -> (crate::common::TestDir, Self) {
+        let dir = temp_dir(name);
+        let options = StartOptions {
+            data_dir: Some(dir.to_path_buf()),
+            seed: Some(1),
+            ..StartOptions::default()
+        };
+        let prefs = Prefs {
+            physical_dice: true,
+            ..Prefs::default()
+        };
+        let mut harness = Harness::builder()
+            .with_size([1280.0, 800.0])
+            .with_step_dt(1.0 / 60.0)
+            .with_max_steps(64)
+            .build_eframe(move |_cc| AssistantApp::with_prefs(options, prefs));
+        harness.run();
+        harness
+            .get_by_label("New game: Contracting Trouble!")
+            .click();
+        harness.run();
+        let table = Self {
+            harness,
+            clicks: 0,
+            keys: 0,
+            steps: Vec::new(),
+        };
+        (dir, table)
+    }
+
+    /// The game on the desk.
+    pub fn game(&self) -> &ambush_core::game::Game {
+        self.harness.state().game().expect("a game is open")
+    }
+
+    fn seen(&self) -> Seen {
+        Seen {
+            events: self.game().events_in_effect(),
+            prompt: self
+                .harness
+                .query_by_label("Roll the physical dice")
+                .is_some(),
+            boxes: self
+                .harness
+                .root()
+                .children_recursive()
+                .filter(|n| n.accesskit_node().role() == egui::accesskit::Role::CheckBox)
+                .map(|n| {
+                    let node = n.accesskit_node();
+                    (
+                        node.label().unwrap_or_default(),
+                        format!("{:?}", node.toggled()),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// The part of the Now view in sight: below the tabs, above the log.
+    fn in_sight(&self) -> (f32, f32) {
+        let top = self.harness.get_by_label("Now").rect().bottom();
+        let bottom = self.harness.get_by_label_contains("Log — ").rect().top();
+        (top, bottom)
+    }
+
+    /// Every button in the window, for a message when the one wanted is not there.
+    fn buttons(&self) -> Vec<String> {
+        self.harness
+            .root()
+            .children_recursive()
+            .filter(|n| n.accesskit_node().role() == egui::accesskit::Role::Button)
+            .filter_map(|n| n.accesskit_node().label())
+            .collect()
+    }
+
+    /// Clicks what `label` names where it stands, as a hurried hand does: twice in quick
+    /// succession, the pointer not moved. It must be in sight on the Now view (nothing is
+    /// scrolled to), and the double click must do exactly what one click does: at most one
+    /// event, and no event at all when it opened the dice prompt.
+    pub fn click(&mut self, label: &str) {
+        let Some(node) = self.harness.query_by_label(label) else {
+            panic!(
+                "no {label:?} on the desk; its buttons: {:#?}",
+                self.buttons()
+            );
+        };
+        let rect = node.rect();
+        let (top, bottom) = self.in_sight();
+        assert!(
+            rect.top() >= top
+                && rect.bottom() <= bottom
+                && rect.right() <= self.harness.ctx.content_rect().right(),
+            "{label:?} is out of sight at {rect:?}: the Now view shows {top} to {bottom}"
+        );
+        let before = self.seen();
+        let at = rect.center();
+        self.press_at(at, true);
+        // The second click of the double click, where the pointer still is.
+        self.press_at(at, false);
+        self.harness.run();
+        let after = self.seen();
+        // A box ticked by the second click is a click meant for something else.
+        for (name, ticked) in &after.boxes {
+            if let Some((_, was)) = before.boxes.iter().find(|(n, _)| n == name) {
+                assert_eq!(was, ticked, "the double click on {label:?} ticked {name:?}");
+            }
+        }
+        assert!(
+            after.events <= before.events + 1,
+            "the double click on {label:?} did more than one thing: {} → {} events",
+            before.events,
+            after.events
+        );
+        if after.prompt && !before.prompt {
+            assert_eq!(
+                after.events, before.events,
+                "{label:?} opened the dice prompt and played something as well"
+            );
+        }
+        self.clicks += 1;
+        self.steps.push(label.to_owned());
+    }
+
+    /// One click at a point: the pointer moved there first, unless it is there already.
+    fn press_at(&mut self, at: Pos2, moving: bool) {
+        if moving {
+            self.harness.event(Event::PointerMoved(at));
+        }
+        for pressed in [true, false] {
+            self.harness.event(Event::PointerButton {
+                pos: at,
+                button: PointerButton::Primary,
+                pressed,
+                modifiers: Modifiers::NONE,
+            });
+        }
+        self.harness.step();
+    }
+
+    /// Types the faces of real dice into the open prompt, one group after another, Enter after
+    /// each: `groups` holds what is typed for each group ("6442"). The last Enter applies them.
+    pub fn roll(&mut self, groups: &[&str]) {
+        let counts: Vec<String> = self
+            .harness
+            .query_all_by_label_contains(" × d")
+            .map(|n| {
+                let node = n.accesskit_node();
+                node.label().or_else(|| node.value()).unwrap_or_default()
+            })
+            .collect();
+        assert_eq!(
+            counts.len(),
+            groups.len(),
+            "the prompt asks for {counts:?}, the script types {groups:?}"
+        );
+        let events = self.game().events_in_effect();
+        for faces in groups {
+            self.harness.event(Event::Text((*faces).to_owned()));
+            self.harness.key_press(Key::Enter);
+            self.keys += faces.len() + 1;
+        }
+        self.harness.run();
+        // Applied: one more event (a prompt may follow, for the next step of a series).
+        assert_eq!(
+            self.game().events_in_effect(),
+            events + 1,
+            "the prompt for {counts:?} was not applied with {groups:?}"
+        );
+    }
+}
+
+#[test]
+fn two_whole_turns_take_at_most_45_clicks_200_keys_and_no_scrolling() {
+    let (_dir, mut table) = Table::new("two-turns");
+    turn_one::regular_activations(&mut table);
+    turn_one::insurgent_phase(&mut table);
+    turn_two::reinforcements(&mut table);
+    turn_two::regular_activations(&mut table);
+    turn_two::insurgent_phase(&mut table);
+    let game = table.game();
+    assert_eq!(game.state().turn, 3, "two whole turns were played");
+    assert!(
+        table.clicks <= 45,
+        "{} clicks: {:#?}",
+        table.clicks,
+        table.steps
+    );
+    assert!(table.keys <= 200, "{} keys", table.keys);
+    eprintln!(
+        "two turns: {} clicks, {} keys of dice, {} events",
+        table.clicks,
+        table.keys,
+        game.events_in_effect()
+    );
+}
