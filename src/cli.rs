@@ -195,6 +195,12 @@ pub fn validate(paths: &[&Path]) -> Output {
                 loaded.scenario.units.len(),
                 loaded.scenario.reinforcements.rows.len()
             )),
+            Err(_) if journal::is_journal_file(path) => {
+                bad += 1;
+                out.stdout.push_str(&format!(
+                    "{shown}: this is a saved game (a journal), not a scenario: open it with `ambush-alley play {shown}`, or print it with `ambush-alley report {shown}`\n"
+                ));
+            }
             Err(error) => {
                 bad += 1;
                 match error {

@@ -74,12 +74,20 @@ enum Command {
     },
 }
 
-/// Writes what a command prints, then exits with its code. A failed write (a full disk
-/// behind `> file`) is an error with its own message and exit code 1; a closed pipe
-/// (`ambush-alley report x | head`) is not: what could not be written is dropped quietly.
+/// Writes what a command prints, then exits with its code. Control characters in it (from a
+/// file's names or values) are shown escaped, so a file cannot move the cursor or clear the
+/// terminal. A failed write (a full disk behind `> file`, standard output closed) is an error
+/// with its own message and exit code 1; a closed pipe (`ambush-alley report x | head`) is
+/// not: what could not be written is dropped quietly.
 fn emit(output: Output) -> ExitCode {
-    let written = write_all(&mut std::io::stdout().lock(), &output.stdout);
-    let _ = write_all(&mut std::io::stderr().lock(), &output.stderr);
+    let stdout = ambush_core::text::escape_controls(&output.stdout);
+    let stderr = ambush_core::text::escape_controls(&output.stderr);
+    let written = if stdout.is_empty() {
+        Ok(())
+    } else {
+        stdout_open().and_then(|()| write_all(&mut std::io::stdout().lock(), &stdout))
+    };
+    let _ = write_all(&mut std::io::stderr().lock(), &stderr);
     match written {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             let _ = write_all(
@@ -92,9 +100,51 @@ fn emit(output: Output) -> ExitCode {
     }
 }
 
+/// Whether standard output was open when the program started. The standard library opens
+/// `/dev/null` in place of a closed standard output before `main` runs, so that what is
+/// written there vanishes without a word: the descriptor is looked at earlier, by a function
+/// the loader runs before the library's start-up (`.init_array`).
+fn stdout_open() -> std::io::Result<()> {
+    if STDOUT_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotConnected,
+            "standard output is closed",
+        ));
+    }
+    Ok(())
+}
+
+static STDOUT_CLOSED_AT_START: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static LOOK_AT_STDOUT: extern "C" fn() = look_at_stdout;
+
+#[cfg(target_os = "linux")]
+extern "C" fn look_at_stdout() {
+    // SAFETY: fcntl(F_GETFD) only reads the descriptor's flags; it fails with EBADF when the
+    // descriptor is not open.
+    let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
+    STDOUT_CLOSED_AT_START.store(closed, std::sync::atomic::Ordering::Relaxed);
+}
+
 fn write_all(to: &mut impl std::io::Write, text: &str) -> std::io::Result<()> {
     to.write_all(text.as_bytes())?;
     to.flush()
+}
+
+/// A write past a file-size limit (`ulimit -f`) would kill the process with SIGXFSZ, without a
+/// word and with the game's last entries only in memory; ignored, the write fails with an
+/// error (EFBIG) that the command, or the desk, reports like a full disk.
+fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to "ignore" at the start of main, before any other
+    // thread runs; no handler is installed.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
 }
 
 fn print(result: Result<String, CliError>) -> ExitCode {
@@ -112,7 +162,25 @@ fn print(result: Result<String, CliError>) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    ignore_file_size_signal();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version print to standard output (and fail like any output that
+            // cannot be written); a mistake in the arguments goes to standard error, exit 2.
+            let text = e.render().to_string();
+            let to_stdout = e.use_stderr();
+            return emit(Output {
+                stdout: if to_stdout {
+                    String::new()
+                } else {
+                    text.clone()
+                },
+                stderr: if to_stdout { text } else { String::new() },
+                code: u8::try_from(e.exit_code()).unwrap_or(2),
+            });
+        }
+    };
     match cli.command {
         Some(Command::Fire {
             attack,
@@ -133,9 +201,14 @@ fn main() -> ExitCode {
         Some(Command::Schema) => print(Ok(cli::schema())),
         Some(Command::Report { save, json }) => emit(cli::report(&save, json)),
         Some(Command::Play { file, phones }) => {
-            if !file.exists() {
+            if let Err(e) = std::fs::metadata(&file) {
+                let why = if e.kind() == std::io::ErrorKind::NotFound {
+                    "no such file".to_owned()
+                } else {
+                    ambush_core::files::io_words(&e)
+                };
                 return print(Err(CliError::failed(format!(
-                    "{}: no such file; expected a scenario (.json) or saved game (.jsonl)",
+                    "{}: {why}; expected a scenario (.json) or saved game (.jsonl)",
                     file.display()
                 ))));
             }

@@ -52,6 +52,9 @@ pub enum UiCommand {
     ExportDialog,
     /// Export the after-action report (Markdown) to a path.
     ExportPath(PathBuf),
+    /// Write the whole game again to the autosave's place, after its file or folder was found
+    /// gone.
+    WriteAgain,
     /// Leave the game (it stays in the autosave) and show the start screen.
     CloseGame,
     /// Switch physical-dice mode.

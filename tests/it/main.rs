@@ -5,7 +5,9 @@
 mod common;
 
 mod app;
+mod autosave_app;
 mod cli;
+mod cli_faults;
 mod cli_files;
 mod dice_typing;
 mod fire_panel;

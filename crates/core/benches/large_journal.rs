@@ -68,6 +68,35 @@ fn load_50_mb_journal(bencher: divan::Bencher) {
     let _ = std::fs::remove_dir_all(path.parent().unwrap_or(&path));
 }
 
+/// What the app does before its first frame when a 50 MB saved game is opened from elsewhere:
+/// read it, and make it the game whose autosave is in the data folder (no longer written out
+/// again entry by entry first: its bytes are copied on a thread of their own).
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn open_50_mb_journal_in_the_app(bencher: divan::Bencher) {
+    let path = large_journal();
+    let folder = path.with_file_name("data");
+    // Each sample's copy is finished before the next sample starts, off the clock.
+    let opened: std::cell::RefCell<Option<Session>> = std::cell::RefCell::new(None);
+    bencher
+        .with_inputs(|| {
+            if let Some(mut session) = opened.borrow_mut().take() {
+                session.settle();
+                assert!(session.save_error().is_none(), "{:?}", session.save_error());
+            }
+            let _ = std::fs::remove_dir_all(&folder);
+            folder.join("autosave.jsonl")
+        })
+        .bench_local_values(|autosave| {
+            let loaded = journal::load_path(divan::black_box(&path)).expect("loads");
+            let session = Session::resume(loaded, &path, Some(&autosave));
+            *opened.borrow_mut() = Some(session);
+        });
+    if let Some(mut session) = opened.borrow_mut().take() {
+        session.settle();
+    }
+    let _ = std::fs::remove_dir_all(path.parent().unwrap_or(&path));
+}
+
 /// One click in the game loaded from the 50 MB journal, each written and flushed: an undo and a
 /// redo, or a new event (then undone, so every sample starts from the same game).
 #[divan::bench(args = ["undo then redo", "play then undo"], sample_count = 100)]

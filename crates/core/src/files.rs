@@ -26,6 +26,21 @@ impl std::fmt::Display for ReadError {
     }
 }
 
+/// What the system said, in words that name a loop of symbolic links as such (the system's
+/// own words for it vary, and a check of whether the path exists says only "no such file").
+pub fn io_words(error: &std::io::Error) -> String {
+    // ELOOP: 40 on Linux, 62 on the BSDs and macOS.
+    #[cfg(target_os = "linux")]
+    const ELOOP: i32 = 40;
+    #[cfg(all(unix, not(target_os = "linux")))]
+    const ELOOP: i32 = 62;
+    #[cfg(unix)]
+    if error.raw_os_error() == Some(ELOOP) {
+        return "it is a loop of symbolic links (a link that leads back to itself, at once or through others): point the link at a file".to_owned();
+    }
+    error.to_string()
+}
+
 /// What a path that is not a regular file is, in words.
 fn kind_words(file_type: std::fs::FileType) -> &'static str {
     if file_type.is_dir() {
@@ -45,6 +60,24 @@ fn kind_words(file_type: std::fs::FileType) -> &'static str {
         }
     }
     "something other than a regular file"
+}
+
+/// Whether a file may be written at `path`: nothing is there yet, or a regular file (which the
+/// caller asked about replacing). A device, a named pipe, a socket or a folder is never
+/// replaced: what it is, in words, is the error.
+pub fn writable(path: &Path) -> Result<(), &'static str> {
+    match std::fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => Err(kind_words(metadata.file_type())),
+        _ => Ok(()),
+    }
+}
+
+/// The error for a path [`writable`] refuses.
+pub fn not_writable(path: &Path, what: &str) -> std::io::Error {
+    std::io::Error::other(format!(
+        "{} is {what}, not a file: nothing is written there (choose a file name)",
+        path.display()
+    ))
 }
 
 /// Opens a regular file of at most `max` bytes. Anything else (a folder, a device, a named
@@ -86,6 +119,22 @@ pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 /// The start of a text without its UTF-8 byte-order mark.
 pub(crate) fn strip_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes)
+}
+
+/// A second byte-order mark right after the first (a file saved twice by an editor that adds
+/// one each time), named: `bytes` is the text after the first one.
+pub(crate) fn second_bom(bytes: &[u8]) -> Option<String> {
+    bytes.starts_with(UTF8_BOM).then(|| {
+        let mut count = 2;
+        let mut rest = &bytes[UTF8_BOM.len()..];
+        while let Some(after) = rest.strip_prefix(UTF8_BOM) {
+            count += 1;
+            rest = after;
+        }
+        format!(
+            "the file starts with {count} UTF-8 byte-order marks (the bytes EF BB BF, {count} times over) where one at most may stand: remove the extra ones (save it again as UTF-8, or UTF-8 without BOM)"
+        )
+    })
 }
 
 /// What is wrong with the encoding of a text, judged by its first bytes: UTF-16 or UTF-32

@@ -39,9 +39,78 @@ pub fn utc_time(time: std::time::SystemTime) -> String {
     format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
 }
 
+/// The longest value quoted whole in a message; longer ones are cut (see [`quoted`]).
+pub const QUOTED_CHARS: usize = 60;
+
+/// A value in double quotes for a message, its control characters escaped and, when longer
+/// than [`QUOTED_CHARS`] characters, cut with its length given: `"aaaa…" (1,000,000 characters)`.
+pub fn quoted(value: &str) -> String {
+    let length = value.chars().count();
+    if length <= QUOTED_CHARS {
+        return format!("\"{}\"", escape_controls(value));
+    }
+    let start: String = value.chars().take(QUOTED_CHARS).collect();
+    format!(
+        "\"{}…\" ({} characters)",
+        escape_controls(&start),
+        thousands(length as u64)
+    )
+}
+
+/// Text safe to print on a terminal: every control character (NUL, BEL, ESC, a carriage
+/// return, DEL, the C1 controls) written as `\u{1b}`, except line ends and tabs.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_unsafe(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+fn is_unsafe(c: char) -> bool {
+    c.is_control() && c != '\n' && c != '\t'
+}
+
+/// A number with its thousands apart: "4,980".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{plural, utc_time};
+    use super::{escape_controls, plural, quoted, thousands, utc_time};
+
+    #[test]
+    fn values_are_quoted_safely_and_cut_with_their_length() {
+        assert_eq!(quoted("d10"), "\"d10\"");
+        assert_eq!(quoted("a\u{1b}[2Jb"), "\"a\\u{1b}[2Jb\"");
+        let long = "x".repeat(1_000_000);
+        let q = quoted(&long);
+        assert!(q.len() < 100, "{q}");
+        assert!(q.ends_with("…\" (1,000,000 characters)"), "{q}");
+        assert_eq!(
+            escape_controls("a\u{0}\u{7}\r\n\tb"),
+            "a\\u{0}\\u{7}\\u{d}\n\tb"
+        );
+        assert_eq!(thousands(4980), "4,980");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
 
     #[test]
     fn moments_read_as_dates() {

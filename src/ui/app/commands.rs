@@ -138,6 +138,7 @@ impl AssistantApp {
             UiCommand::LookReadOnly => self.look_read_only(),
             UiCommand::UseDataFolder(path) => self.use_folder(&path),
             UiCommand::Answer(yes) => self.answer(yes),
+            UiCommand::WriteAgain => self.write_again(),
             UiCommand::CloseGame => {
                 if !self.may_leave_game() {
                     return;
@@ -256,7 +257,7 @@ impl AssistantApp {
         let Some(session) = &mut self.session else {
             return true;
         };
-        session.persist();
+        session.settle();
         let Some(error) = session.save_error().map(str::to_owned) else {
             return true;
         };

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use ambush_core::journal::{self};
 use ambush_core::report;
+use ambush_core::scenario::check::ScenarioError;
 use ambush_core::session::{self, Opened, Session};
 
 use crate::ui::command::UiCommand;
@@ -24,8 +25,15 @@ impl AssistantApp {
         if !path.exists() {
             return None;
         }
-        Some(match journal::load_path(&path) {
+        let read = match journal::load_path(&path) {
+            Err(
+                journal::JournalError::Newer { .. } | journal::JournalError::NewerVersion { .. },
+            ) => journal::look_at_newer(&path),
+            other => other,
+        };
+        Some(match read {
             Ok(loaded) => {
+                let newer = loaded.newer.as_ref().map(journal::Newer::words);
                 let state = loaded.game.state();
                 let mut summary = format!(
                     "{} — {} ({})",
@@ -39,7 +47,10 @@ impl AssistantApp {
                 ResumeOffer {
                     summary,
                     loaded: Some(Box::new(loaded)),
-                    problem: None,
+                    problem: newer
+                        .as_ref()
+                        .map(|n| format!("{}: it can be looked at here, read only.", capital(n))),
+                    newer,
                 }
             }
             Err(e) => ResumeOffer {
@@ -50,6 +61,7 @@ impl AssistantApp {
                     path.display(),
                     session::PREVIOUS_PREFIX
                 )),
+                newer: None,
             },
         })
     }
@@ -69,7 +81,40 @@ impl AssistantApp {
                 });
             }
             Ok(Opened::Journal(loaded)) => self.open_journal(*loaded, path),
+            Err(session::OpenError::Journal {
+                error:
+                    journal::JournalError::Newer { .. } | journal::JournalError::NewerVersion { .. },
+                ..
+            }) => self.look_at_newer(path),
+            Err(session::OpenError::Scenario {
+                path: shown,
+                error: ScenarioError::Invalid(problems),
+            }) => self.message = Some(Message::error(problem_words(&shown, &problems))),
             Err(e) => self.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// A saved game of a newer app: opened to look at only, saying what it needs.
+    fn look_at_newer(&mut self, path: &Path) {
+        match journal::look_at_newer(path) {
+            Ok(loaded) => {
+                if !self.may_leave_game() {
+                    return;
+                }
+                let why = loaded
+                    .newer
+                    .as_ref()
+                    .map(journal::Newer::words)
+                    .unwrap_or_default();
+                self.session = Some(Session::view_because(loaded, why.clone()));
+                self.fresh_desk();
+                self.message = Some(Message::info(format!(
+                    "{}: {}. Opened to read only.",
+                    path.display(),
+                    capital(&why)
+                )));
+            }
+            Err(e) => self.message = Some(Message::error(format!("{}: {e}", path.display()))),
         }
     }
 
@@ -101,6 +146,14 @@ impl AssistantApp {
         let Some(session) = &mut self.session else {
             return;
         };
+        if let Err(what) = ambush_core::files::writable(path) {
+            // A device, a named pipe, a folder: never offered for replacing.
+            self.message = Some(Message::error(format!(
+                "Could not save to {}: it is {what}, not a file. Choose a file name.",
+                path.display()
+            )));
+            return;
+        }
         let own = session
             .save_path()
             .is_some_and(|p| session::same_path(p, path))
@@ -114,7 +167,13 @@ impl AssistantApp {
             });
             return;
         }
-        match session.save_as(path) {
+        // With the autosave gone, the game goes on autosaving where it is saved now.
+        let saved = if session.is_gone() {
+            session.move_journal(path)
+        } else {
+            session.save_as(path)
+        };
+        match saved {
             Ok(()) => {
                 self.path_input = path.display().to_string();
                 self.message = Some(Message::info(format!("Saved to {}.", path.display())));
@@ -136,6 +195,13 @@ impl AssistantApp {
         };
         if let Some(why) = not_for_a_report(path) {
             self.message = Some(Message::error(why));
+            return;
+        }
+        if let Err(what) = ambush_core::files::writable(path) {
+            self.message = Some(Message::error(format!(
+                "Could not write {}: it is {what}, not a file. Choose a file name ending in .md.",
+                path.display()
+            )));
             return;
         }
         if !confirmed && path.exists() {
@@ -214,6 +280,31 @@ impl AssistantApp {
         }
         picked
     }
+}
+
+/// A scenario's problems for the message bar: the first few, one a line, then how many more
+/// there are and where all of them are listed.
+fn problem_words(path: &str, problems: &[ambush_core::scenario::check::Problem]) -> String {
+    const SHOWN: usize = 12;
+    let mut words = format!("{path} is not a scenario this app can start:");
+    for problem in problems.iter().take(SHOWN) {
+        words.push_str(&format!("\n• {problem}"));
+    }
+    if problems.len() > SHOWN {
+        words.push_str(&format!(
+            "\n… and {} more lines: `ambush-alley validate {path}` lists them with their places.",
+            problems.len() - SHOWN
+        ));
+    }
+    words
+}
+
+/// The text with its first letter in capitals.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().collect::<String>() + chars.as_str()
+    })
 }
 
 /// Why a report must not be written at `path`: a saved game's name, or a folder.

@@ -14,6 +14,8 @@ pub(crate) enum Folder {
     Claimed(DataFolder),
     /// Another window holds it: this one only reads from it.
     InUse(PathBuf),
+    /// It is there but cannot be written (read-only): its autosave may be looked at.
+    ReadOnly(PathBuf, String),
     /// It cannot be used: why, in words.
     Unusable(String),
     /// No data folder was given (tests, or no home folder).
@@ -29,6 +31,9 @@ impl Folder {
         match DataFolder::claim(path) {
             Ok(folder) => Self::Claimed(folder),
             Err(FolderError::InUse(path)) => Self::InUse(path),
+            Err(e @ FolderError::Unusable { .. }) if path.is_dir() => {
+                Self::ReadOnly(path.to_owned(), e.to_string())
+            }
             Err(e) => Self::Unusable(e.to_string()),
         }
     }
@@ -37,7 +42,7 @@ impl Folder {
     pub(crate) fn path(&self) -> Option<&Path> {
         match self {
             Self::Claimed(folder) => Some(folder.path()),
-            Self::InUse(path) => Some(path),
+            Self::InUse(path) | Self::ReadOnly(path, _) => Some(path),
             Self::Unusable(_) | Self::Missing => None,
         }
     }
@@ -76,6 +81,7 @@ impl Folder {
         match self {
             Self::Claimed(_) => None,
             Self::InUse(path) => Some(FolderError::InUse(path.clone()).to_string()),
+            Self::ReadOnly(_, why) => Some(format!("{why}: nothing can be saved there")),
             Self::Unusable(why) => Some(why.clone()),
             Self::Missing => Some("there is no data folder for the autosave".to_owned()),
         }
@@ -88,6 +94,43 @@ impl Folder {
 }
 
 impl AssistantApp {
+    /// Writes the game again to the autosave's place after it was found gone: the data folder
+    /// is made anew and claimed again (its lock went with it), then the whole game is written.
+    pub(super) fn write_again(&mut self) {
+        if let Folder::Claimed(folder) = &self.folder
+            && !folder.path().join(ambush_core::session::LOCK_FILE).exists()
+        {
+            let path = folder.path().to_owned();
+            match DataFolder::claim(&path) {
+                Ok(claimed) => self.folder = Folder::Claimed(claimed),
+                Err(FolderError::InUse(_)) => {
+                    self.message = Some(Message::error(format!(
+                        "Another window now uses the data folder {}: save this game elsewhere (Save elsewhere…).",
+                        path.display()
+                    )));
+                    return;
+                }
+                // The folder may still be there, its lock file only deleted: the write says.
+                Err(_) => {}
+            }
+        }
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        session.write_again();
+        self.message = Some(match session.save_error() {
+            None => Message::info(format!(
+                "The whole game is on disk again, in {}.",
+                session
+                    .journal_path()
+                    .map_or(String::new(), |p| p.display().to_string())
+            )),
+            Some(error) => Message::error(format!(
+                "The game could not be written again: {error}. Save it elsewhere (Save elsewhere…)."
+            )),
+        });
+    }
+
     /// Switches to another data folder, if this window can claim it.
     pub(super) fn use_folder(&mut self, path: &Path) {
         match Folder::claim(Some(path)) {
@@ -109,15 +152,34 @@ impl AssistantApp {
         }
     }
 
-    /// Opens the autosaved game of a folder another window holds, to look at only.
+    /// Opens the autosaved game to look at only: another window holds the folder, the folder
+    /// cannot be written, or a newer app wrote the game.
     pub(super) fn look_read_only(&mut self) {
-        let Some(loaded) = self.offer.take().and_then(|o| o.loaded) else {
+        let Some(offer) = self.offer.take() else {
             return;
         };
-        self.session = Some(Session::view(*loaded));
+        let Some(loaded) = offer.loaded else {
+            return;
+        };
+        let why = match (&offer.newer, &self.folder) {
+            (Some(newer), _) => Some(newer.clone()),
+            (None, Folder::ReadOnly(path, _)) => Some(format!(
+                "the data folder {} cannot be written",
+                path.display()
+            )),
+            _ => None,
+        };
+        self.message = Some(Message::info(match &why {
+            Some(why) => format!("Opened to read only: {why}."),
+            None => "Opened to read only. It does not follow what is played in the other window."
+                .to_owned(),
+        }));
+        self.session = Some(match why {
+            Some(why) => Session::view_because(*loaded, why),
+            None => Session::view(*loaded),
+        });
+        let message = self.message.take();
         self.fresh_desk();
-        self.message = Some(Message::info(
-            "Opened to read only. It does not follow what is played in the other window.",
-        ));
+        self.message = message;
     }
 }

@@ -42,6 +42,8 @@ pub(super) struct ResumeOffer {
     pub summary: String,
     pub loaded: Option<Box<LoadedJournal>>,
     pub problem: Option<String>,
+    /// Written by a newer app: what it needs, in words (it can only be looked at).
+    pub newer: Option<String>,
 }
 
 pub(super) use folder::Folder;
@@ -137,6 +139,8 @@ pub struct AssistantApp {
     wake: std::sync::Arc<std::sync::OnceLock<egui::Context>>,
     /// Dice prompts opened so far: each one's number.
     prompts: u64,
+    /// When the autosave was last tried again by itself, after the disk refused it.
+    autosave_tried: Option<std::time::Instant>,
     /// Clicks not taken just after a click changed the desk under the pointer.
     guard: guard::ClickGuard,
 }
@@ -184,6 +188,7 @@ impl AssistantApp {
             phones_wanted: None,
             wake: Default::default(),
             prompts: 0,
+            autosave_tried: None,
             guard: guard::ClickGuard::default(),
         };
         app.refresh_start();
@@ -261,6 +266,35 @@ impl AssistantApp {
         self.applied_prefs = Some(key);
     }
 
+    /// The autosave's work between clicks: a saved game being copied into it is put in place
+    /// once made, and entries the disk refused are tried again every few seconds, so they reach
+    /// it once there is room again, with no click needed.
+    fn autosave_tick(&mut self, ctx: &egui::Context) {
+        const AGAIN: std::time::Duration = std::time::Duration::from_secs(3);
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        if session.is_copying() {
+            session.persist();
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            return;
+        }
+        if session.is_read_only() || session.is_gone() || session.save_error().is_none() {
+            self.autosave_tried = None;
+            return;
+        }
+        let now = std::time::Instant::now();
+        match self.autosave_tried {
+            Some(at) if now.duration_since(at) < AGAIN => {}
+            Some(_) => {
+                session.persist();
+                self.autosave_tried = Some(now);
+            }
+            None => self.autosave_tried = Some(now),
+        }
+        ctx.request_repaint_after(AGAIN);
+    }
+
     fn shortcuts(&mut self, ctx: &egui::Context) {
         let shortcut = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
         ctx.input_mut(|i| {
@@ -328,9 +362,16 @@ impl eframe::App for AssistantApp {
                 message: message.as_ref(),
                 builtins,
                 previous,
-                folder_problem: folder
-                    .problem()
-                    .map(|p| (p, matches!(folder, Folder::InUse(_)))),
+                folder_problem: folder.problem().map(|p| {
+                    (
+                        p,
+                        match folder {
+                            Folder::InUse(_) => start::FolderSays::InUse,
+                            Folder::ReadOnly(..) => start::FolderSays::ReadOnly,
+                            _ => start::FolderSays::Unusable,
+                        },
+                    )
+                }),
             };
             egui::CentralPanel::default().show(ui, |ui| {
                 egui::ScrollArea::vertical()
@@ -379,6 +420,7 @@ impl eframe::App for AssistantApp {
             self.open_table(address, true);
         }
         self.phones_out(&ctx);
+        self.autosave_tick(&ctx);
         // A click that changed the desk arms the guard for the next click at the same place:
         // until the pointer moves or the time is up, a cover over the window takes the clicks.
         if self.changes() != changes && ctx.input(|i| i.pointer.any_click()) {

@@ -36,9 +36,14 @@ impl AssistantApp {
         }) {
             Ok(table) => {
                 if print {
+                    // A full or closed standard output must not end the game (println! would
+                    // panic on a full disk): the links are in the table's window anyway.
+                    use std::io::Write;
+                    let mut out = std::io::stdout().lock();
                     for link in table.links() {
-                        println!("{} {}", link.seat.word(), link.url);
+                        let _ = writeln!(out, "{} {}", link.seat.word(), link.url);
                     }
+                    let _ = out.flush();
                 }
                 // The phones answer the dice prompt: the desk asks for physical dice.
                 self.prefs.physical_dice = true;

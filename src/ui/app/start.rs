@@ -25,8 +25,19 @@ pub struct StartScreen<'a> {
     pub builtins: &'a [Result<Box<LoadedScenario>, String>],
     /// Earlier games kept in the data folder, newest first.
     pub previous: &'a [PreviousGame],
-    /// Why games are not autosaved, if they are not, and whether the folder is in use.
-    pub folder_problem: Option<(String, bool)>,
+    /// Why games are not autosaved, if they are not, and what the folder is.
+    pub folder_problem: Option<(String, FolderSays)>,
+}
+
+/// Why the data folder is not this window's to write in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FolderSays {
+    /// Another window holds it.
+    InUse,
+    /// It cannot be written.
+    ReadOnly,
+    /// It cannot be used at all (or there is none).
+    Unusable,
 }
 
 /// Draws the start screen.
@@ -49,8 +60,8 @@ pub fn start_ui(
         queue.push(UiCommand::DismissMessage);
     }
     ui.add_space(8.0);
-    if let Some((problem, in_use)) = &screen.folder_problem {
-        folder_ui(ui, problem, *in_use, screen.offer, folder_input, queue);
+    if let Some((problem, says)) = &screen.folder_problem {
+        folder_ui(ui, problem, *says, screen.offer, folder_input, queue);
     } else if let Some(offer) = screen.offer {
         autosave_ui(ui, offer, queue);
     }
@@ -140,7 +151,16 @@ pub fn start_ui(
 
 fn autosave_ui(ui: &mut Ui, offer: &ResumeOffer, queue: &mut Vec<UiCommand>) {
     style::heading(ui, "Autosaved game");
-    if offer.loaded.is_some() {
+    if offer.loaded.is_some() && offer.newer.is_some() {
+        // A newer app's game: looked at only.
+        ui.label(&offer.summary);
+        if ui
+            .button(RichText::new("Look at it here (read only)").size(style::HEADING))
+            .clicked()
+        {
+            queue.push(UiCommand::LookReadOnly);
+        }
+    } else if offer.loaded.is_some() {
         ui.label(&offer.summary);
         if ui
             .button(
@@ -163,30 +183,33 @@ fn autosave_ui(ui: &mut Ui, offer: &ResumeOffer, queue: &mut Vec<UiCommand>) {
 fn folder_ui(
     ui: &mut Ui,
     problem: &str,
-    in_use: bool,
+    says: FolderSays,
     offer: Option<&ResumeOffer>,
     folder_input: &mut String,
     queue: &mut Vec<UiCommand>,
 ) {
     style::heading(
         ui,
-        if in_use {
-            "The game is open in another window"
-        } else {
-            "Games are not autosaved"
+        match says {
+            FolderSays::InUse => "The game is open in another window",
+            FolderSays::ReadOnly => "The data folder cannot be written",
+            FolderSays::Unusable => "Games are not autosaved",
         },
     );
     ui.label(RichText::new(format!("{}.", capitalized(problem))).color(ui.visuals().warn_fg_color));
-    if in_use {
-        if let Some(offer) = offer.filter(|o| o.loaded.is_some()) {
-            ui.label(&offer.summary);
-            if ui
-                .button(RichText::new("Look at it here (read only)").size(style::HEADING))
-                .clicked()
-            {
-                queue.push(UiCommand::LookReadOnly);
-            }
+    // The autosave there can still be looked at, unless the folder cannot be used at all.
+    if says != FolderSays::Unusable
+        && let Some(offer) = offer.filter(|o| o.loaded.is_some())
+    {
+        ui.label(&offer.summary);
+        if ui
+            .button(RichText::new("Look at it here (read only)").size(style::HEADING))
+            .clicked()
+        {
+            queue.push(UiCommand::LookReadOnly);
         }
+    }
+    if says == FolderSays::InUse {
         ui.label("Or play another game in this window, autosaved in a data folder of its own:");
     } else {
         ui.label("Save games with Game > Save as, or use another data folder:");

@@ -28,9 +28,22 @@ pub fn top_bar_ui(
     let dark = ui.visuals().dark_mode;
     ui.add_space(4.0);
     // One line whatever it says: the victory points on the right, the headline in the rest,
-    // cut short rather than wrapped, so the desk below never moves.
-    ui.horizontal(|ui| {
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+    // cut short rather than wrapped, so the desk below never moves. When the autosave fails,
+    // the headline's place holds the warning and what to do, on a line of the same height:
+    // nothing under it moves when it comes or goes.
+    let banner = save_banner(session);
+    let height = ui
+        .spacing()
+        .interact_size
+        .y
+        .max(line_height(ui, style::HEADLINE))
+        + 2.0;
+    let width = ui.available_width();
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, height),
+        egui::Layout::right_to_left(egui::Align::Center),
+        |ui| {
+            ui.set_min_size(egui::vec2(width, height));
             ui.label(
                 RichText::new(format!("Insurgents {insurgent} VP"))
                     .size(style::HEADING)
@@ -44,47 +57,35 @@ pub fn top_bar_ui(
                     .strong(),
             );
             ui.separator();
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                let headline = state.headline();
-                ui.add(
-                    egui::Label::new(RichText::new(&headline).size(style::HEADLINE).strong())
-                        .truncate(),
-                )
-                .on_hover_text(headline);
-            });
-        });
-    });
+            ui.with_layout(
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| match &banner {
+                    Some(banner) => banner_ui(ui, banner, queue),
+                    None => {
+                        let headline = state.headline();
+                        ui.add(
+                            egui::Label::new(
+                                RichText::new(&headline).size(style::HEADLINE).strong(),
+                            )
+                            .truncate(),
+                        )
+                        .on_hover_text(headline);
+                    }
+                },
+            );
+        },
+    );
     let read_only = session.is_read_only();
     if read_only {
-        ui.label(
-            RichText::new(
-                "Read-only look at the game open in another window: nothing is played or saved here. Game > Close game goes back.",
-            )
-            .color(ui.visuals().warn_fg_color)
-            .strong(),
-        );
-    }
-    if let SaveState::Failing {
-        unsaved,
-        nothing_on_disk,
-        error,
-    } = session.save_state()
-    {
-        // Always in view, and never replaced by another message.
-        let what = if nothing_on_disk {
-            format!(
-                "none of this game is on disk yet ({} in memory)",
-                ambush_core::text::plural(unsaved, "entry", "entries")
-            )
-        } else {
-            format!(
-                "{} only in memory, not yet on disk",
-                ambush_core::text::plural(unsaved, "entry", "entries")
-            )
+        let words = match session.read_only_why() {
+            Some(why) => format!(
+                "Read-only look: {why}. Nothing is played or saved here. Game > Close game goes back."
+            ),
+            None => "Read-only look at the game open in another window: nothing is played or saved here. Game > Close game goes back.".to_owned(),
         };
         ui.label(
-            RichText::new(format!("Autosave failing: {what}. {error}"))
-                .color(ui.visuals().error_fg_color)
+            RichText::new(words)
+                .color(ui.visuals().warn_fg_color)
                 .strong(),
         );
     }
@@ -265,6 +266,19 @@ fn save_state_ui(ui: &mut Ui, session: &Session, not_autosaved: Option<&str>) {
             )
             .on_hover_text(error);
         }
+        SaveState::Gone { entries, .. } => {
+            ui.label(
+                RichText::new(format!("Not on disk: {entries}"))
+                    .color(ui.visuals().error_fg_color)
+                    .strong(),
+            )
+            .on_hover_text("The autosave is gone: every entry is only in memory");
+        }
+        SaveState::Copying { .. } => {
+            ui.label(RichText::new("Autosaving…").weak()).on_hover_text(
+                "The saved game opened is being copied into the autosave; what is played meanwhile follows it",
+            );
+        }
         SaveState::NotAutosaved => {
             ui.label(
                 RichText::new("Not autosaved: save it with Game > Save as")
@@ -276,6 +290,89 @@ fn save_state_ui(ui: &mut Ui, session: &Session, not_autosaved: Option<&str>) {
             ui.label(RichText::new("Read only").color(ui.visuals().warn_fg_color));
         }
     }
+}
+
+/// What the banner says when the autosave fails: the warning, its details, and whether the
+/// autosave is gone (the game is then written again only when the referee says where).
+struct Banner {
+    text: String,
+    details: String,
+    gone: bool,
+}
+
+fn save_banner(session: &Session) -> Option<Banner> {
+    match session.save_state() {
+        SaveState::Failing {
+            unsaved,
+            nothing_on_disk,
+            error,
+        } => {
+            let what = if nothing_on_disk {
+                format!(
+                    "none of this game is on disk yet ({} in memory)",
+                    ambush_core::text::plural(unsaved, "entry", "entries")
+                )
+            } else {
+                format!(
+                    "{} only in memory, not yet on disk",
+                    ambush_core::text::plural(unsaved, "entry", "entries")
+                )
+            };
+            Some(Banner {
+                text: format!("Autosave failing: {what}. Tried again every few seconds."),
+                details: error,
+                gone: false,
+            })
+        }
+        SaveState::Gone { entries, path } => Some(Banner {
+            text: format!(
+                "The autosave is gone: all {} only in memory.",
+                ambush_core::text::plural(entries, "entry", "entries")
+            ),
+            details: format!(
+                "{} was deleted or moved, or its folder was: the game is kept in memory. Write it again there (the folder is made anew), or save it elsewhere and go on there.",
+                path.display()
+            ),
+            gone: true,
+        }),
+        _ => None,
+    }
+}
+
+/// The banner, one line cut short, its details on hover, and what to do.
+fn banner_ui(ui: &mut Ui, banner: &Banner, queue: &mut Vec<UiCommand>) {
+    if banner.gone {
+        if ui
+            .button("Write it again")
+            .on_hover_text("Writes the whole game to the autosave's place, its folder made anew")
+            .clicked()
+        {
+            queue.push(UiCommand::WriteAgain);
+        }
+        if ui
+            .button("Save elsewhere…")
+            .on_hover_text(
+                "Writes the whole game to a file you choose, and goes on autosaving there",
+            )
+            .clicked()
+        {
+            queue.push(UiCommand::SaveAsDialog);
+        }
+    }
+    ui.add(
+        egui::Label::new(
+            RichText::new(&banner.text)
+                .color(ui.visuals().error_fg_color)
+                .strong(),
+        )
+        .truncate(),
+    )
+    .on_hover_text(&banner.details);
+}
+
+/// The height of a line of text of this size.
+fn line_height(ui: &Ui, size: f32) -> f32 {
+    ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(size)))
 }
 
 /// A summary cut to fit a button, at a word.

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 mod read;
 mod writer;
 
-pub use writer::{JournalWriter, keep_copy, write_whole};
+pub use writer::{JournalWriter, copy_intact, keep_copy, temp_beside, write_whole};
 
 use crate::game::{Game, Settings};
 use crate::scenario::check::{LoadedScenario, ScenarioError};
@@ -79,6 +79,16 @@ pub enum JournalError {
     /// A folder, a device, a named pipe: not a file.
     #[error("it is {0}, not a saved game file")]
     NotAFile(&'static str),
+    /// The journal being written is no longer at its path (deleted, moved, its folder
+    /// removed): what is written to it now would be lost.
+    #[error(
+        "the autosave {} is gone (it, or its folder, was deleted or moved): nothing more can be written to it",
+        .path.display()
+    )]
+    Gone {
+        /// Where it was.
+        path: std::path::PathBuf,
+    },
     /// Too large to be a saved game.
     #[error(
         "the file is {size} bytes; a saved game is at most {MAX_JOURNAL_BYTES} bytes (512 MiB)"
@@ -119,6 +129,28 @@ pub enum JournalError {
         /// Its version.
         version: u64,
     },
+    /// A journal of a newer format or of newer rules than this app's: this one can only look
+    /// at it ([`look_at_newer`]).
+    #[error("line {line}: {}", .newer.words())]
+    Newer {
+        /// The line of the header.
+        line: usize,
+        /// What it needs.
+        newer: Newer,
+    },
+    /// A line longer than any this app writes there (the header: a scenario at its cap and
+    /// the settings).
+    #[error(
+        "line {line} is longer than {}: the header of a saved game holds a scenario of at most {} and its settings",
+        crate::files::size_words(*.limit),
+        crate::files::size_words(crate::scenario::check::MAX_SCENARIO_BYTES)
+    )]
+    LineTooLong {
+        /// The line.
+        line: usize,
+        /// The most it may hold, in bytes.
+        limit: u64,
+    },
     /// The header could not be read.
     #[error("line {line}: {why}")]
     Header {
@@ -135,6 +167,46 @@ pub enum JournalError {
         /// What is wrong.
         error: ScenarioError,
     },
+}
+
+/// What a journal written by a newer version of the app needs that this one does not have.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Newer {
+    /// Its format version, when newer than [`JOURNAL_VERSION`].
+    pub format: Option<u32>,
+    /// Its rules, when newer than [`RULES_VERSION`].
+    pub rules: Option<u32>,
+}
+
+impl Newer {
+    /// What a header needs beyond this app, if anything.
+    pub fn of(header: &Header) -> Option<Self> {
+        let newer = Self {
+            format: (header.version > JOURNAL_VERSION).then_some(header.version),
+            rules: (header.rules > RULES_VERSION).then_some(header.rules),
+        };
+        (newer.format.is_some() || newer.rules.is_some()).then_some(newer)
+    }
+
+    /// In words: "this saved game is played by rules version 99, of a newer version of the
+    /// app; this one plays by rules 1 to 3".
+    pub fn words(&self) -> String {
+        let mut what = Vec::new();
+        if let Some(format) = self.format {
+            what.push(format!(
+                "is format version {format} (this app reads versions 1 to {JOURNAL_VERSION})"
+            ));
+        }
+        if let Some(rules) = self.rules {
+            what.push(format!(
+                "is played by rules version {rules} (this app plays by rules 1 to {RULES_VERSION})"
+            ));
+        }
+        format!(
+            "this saved game {}: it was written by a newer version of the app, which it needs to be played on",
+            what.join(" and ")
+        )
+    }
 }
 
 /// A line in the middle of a journal that is not a log entry (a flipped byte, an edit by
@@ -223,6 +295,8 @@ pub struct LoadedJournal {
     pub damaged: Option<DamagedLine>,
     /// Length in bytes of the intact part; appending must start here.
     pub intact_len: u64,
+    /// What it needs of a newer app, when it was read only to be looked at.
+    pub newer: Option<Newer>,
 }
 
 impl LoadedJournal {
@@ -252,4 +326,4 @@ impl LoadedJournal {
     }
 }
 
-pub use read::{load_path, read, read_from};
+pub use read::{HEADER_BYTES, is_journal_file, load_path, look_at_newer, read, read_from};

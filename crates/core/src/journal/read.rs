@@ -12,22 +12,46 @@ use std::sync::Arc;
 
 use crate::files::{self, ReadError};
 use crate::game::{Entry, Replay};
-use crate::scenario::check::{MAX_SCENARIO_BYTES, load_file};
+use crate::scenario::check::{MAX_SCENARIO_BYTES, load_file, plain_words};
 
 use super::{
     DamagedLine, Header, JOURNAL_FORMAT, JOURNAL_VERSION, JournalError, LoadedJournal,
-    MAX_JOURNAL_BYTES, RefusedEntry, TornTail,
+    MAX_JOURNAL_BYTES, Newer, RefusedEntry, TornTail,
 };
 
-/// Reads a journal from disk. Anything but a regular file is refused before it is opened.
+/// Reads a journal from disk. Anything but a regular file is refused before it is opened; so
+/// is a journal of a newer format or newer rules than this app's (see [`look_at_newer`]).
 pub fn load_path(path: &Path) -> Result<LoadedJournal, JournalError> {
+    load_path_as(path, Reading::Play)
+}
+
+/// Reads a journal written by a newer version of the app (a newer format, or newer rules) as
+/// far as this one can, to be looked at only: [`LoadedJournal::newer`] says what it needs.
+pub fn look_at_newer(path: &Path) -> Result<LoadedJournal, JournalError> {
+    load_path_as(path, Reading::LookAtNewer)
+}
+
+/// What a journal is read for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reading {
+    /// To go on playing it, or to report on it: only what this app's rules can play.
+    Play,
+    /// To look at a newer app's journal, read only.
+    LookAtNewer,
+}
+
+fn load_path_as(path: &Path, reading: Reading) -> Result<LoadedJournal, JournalError> {
     let file = files::open_regular(path, MAX_JOURNAL_BYTES).map_err(|e| match e {
-        ReadError::Io(e) => JournalError::Io(format!("cannot read {}: {e}", path.display())),
+        ReadError::Io(e) => JournalError::Io(format!(
+            "cannot read {}: {}",
+            path.display(),
+            files::io_words(&e)
+        )),
         ReadError::TooLarge(size) => JournalError::TooLarge { size },
         ReadError::NotAFile(what) => JournalError::NotAFile(what),
     })?;
     let reader = std::io::BufReader::with_capacity(1 << 16, file);
-    read_from(reader).map_err(|e| match e {
+    read_as(reader, reading).map_err(|e| match e {
         JournalError::Io(e) => JournalError::Io(format!("cannot read {}: {e}", path.display())),
         other => other,
     })
@@ -38,7 +62,32 @@ pub fn read(bytes: &[u8]) -> Result<LoadedJournal, JournalError> {
     read_from(bytes)
 }
 
-/// The lines of a journal with their numbers and where each ends in the file.
+/// Whether the file at `path` starts as a journal does: its first line an object whose
+/// `format` is a journal's (a scenario's checks say so rather than "trailing characters").
+pub fn is_journal_file(path: &Path) -> bool {
+    let Ok(file) = files::open_regular(path, MAX_JOURNAL_BYTES) else {
+        return false;
+    };
+    let mut lines = Lines::new(std::io::BufReader::new(file));
+    loop {
+        match lines.next(HEADER_BYTES) {
+            Ok(Some(_)) if lines.is_blank() => continue,
+            Ok(Some(_)) => {
+                let line = files::strip_bom(&lines.buffer);
+                return serde_json::from_slice::<Probe>(line).is_ok_and(|p| {
+                    p.format.as_ref().and_then(serde_json::Value::as_str) == Some(JOURNAL_FORMAT)
+                });
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// The longest header line read: a scenario at its cap, and room for the settings.
+pub const HEADER_BYTES: u64 = MAX_SCENARIO_BYTES + 1024 * 1024;
+
+/// The lines of a journal with their numbers and where each ends in the file. A line ends at a
+/// line feed, a carriage return, or both (CR LF): journals saved on any system read alike.
 struct Lines<R> {
     reader: R,
     buffer: Vec<u8>,
@@ -46,6 +95,8 @@ struct Lines<R> {
     number: usize,
     /// Bytes read so far.
     read: u64,
+    /// The last line ended at a carriage return: a line feed right after it ends it too.
+    after_cr: bool,
 }
 
 /// One line as read: its number, and whether it ended with a newline.
@@ -55,29 +106,70 @@ struct Line {
 }
 
 impl<R: BufRead> Lines<R> {
-    /// The next line, into `buffer` (without its newline and carriage returns).
-    fn next(&mut self) -> Result<Option<Line>, JournalError> {
+    fn new(reader: R) -> Self {
+        Self {
+            reader,
+            buffer: Vec::new(),
+            number: 0,
+            read: 0,
+            after_cr: false,
+        }
+    }
+
+    /// The next line, into `buffer` (without its line end), of at most `limit` bytes: a longer
+    /// one is refused before more of it is read.
+    fn next(&mut self, limit: u64) -> Result<Option<Line>, JournalError> {
+        let io = |e: std::io::Error| JournalError::Io(e.to_string());
         self.buffer.clear();
-        // Never read past the limit, whatever the file claims its size is.
-        let room = MAX_JOURNAL_BYTES.saturating_sub(self.read) + 1;
-        let n = std::io::Read::take(&mut self.reader, room)
-            .read_until(b'\n', &mut self.buffer)
-            .map_err(|e| JournalError::Io(e.to_string()))?;
+        if std::mem::take(&mut self.after_cr)
+            && self.reader.fill_buf().map_err(io)?.first() == Some(&b'\n')
+        {
+            self.reader.consume(1);
+            self.read += 1;
+        }
+        let mut n: u64 = 0;
+        let mut complete = false;
+        loop {
+            let available = self.reader.fill_buf().map_err(io)?;
+            if available.is_empty() {
+                break;
+            }
+            let (taken, end) = match available.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(i) => (i, Some(available[i])),
+                None => (available.len(), None),
+            };
+            // Never hold more than the limit, whatever the file claims its size is; blank space
+            // before anything else on the line is not held at all.
+            let room = limit.saturating_sub(self.buffer.len() as u64) as usize;
+            let chunk = &available[..taken.min(room.saturating_add(1))];
+            if !(self.buffer.is_empty() && chunk.iter().all(u8::is_ascii_whitespace)) {
+                self.buffer.extend_from_slice(chunk);
+            }
+            let used = taken + usize::from(end.is_some());
+            self.reader.consume(used);
+            n += used as u64;
+            if self.read + n > MAX_JOURNAL_BYTES {
+                return Err(JournalError::TooLarge {
+                    size: self.read + n,
+                });
+            }
+            if self.buffer.len() as u64 > limit {
+                return Err(JournalError::LineTooLong {
+                    line: self.number + 1,
+                    limit,
+                });
+            }
+            if let Some(end) = end {
+                complete = true;
+                self.after_cr = end == b'\r';
+                break;
+            }
+        }
         if n == 0 {
             return Ok(None);
         }
-        self.read += n as u64;
-        if self.read > MAX_JOURNAL_BYTES {
-            return Err(JournalError::TooLarge { size: self.read });
-        }
+        self.read += n;
         self.number += 1;
-        let complete = self.buffer.last() == Some(&b'\n');
-        if complete {
-            self.buffer.pop();
-        }
-        while self.buffer.last() == Some(&b'\r') {
-            self.buffer.pop();
-        }
         Ok(Some(Line {
             number: self.number,
             complete,
@@ -101,15 +193,14 @@ fn quick_entry(line: &[u8]) -> Option<Entry> {
 
 /// Reads a journal from any reader, a line at a time.
 pub fn read_from(reader: impl BufRead) -> Result<LoadedJournal, JournalError> {
-    let mut lines = Lines {
-        reader,
-        buffer: Vec::new(),
-        number: 0,
-        read: 0,
-    };
+    read_as(reader, Reading::Play)
+}
+
+fn read_as(reader: impl BufRead, reading: Reading) -> Result<LoadedJournal, JournalError> {
+    let mut lines = Lines::new(reader);
     // The header: the first line that is not blank.
     let header_line = loop {
-        let Some(line) = lines.next()? else {
+        let Some(line) = lines.next(HEADER_BYTES)? else {
             return Err(if lines.read == 0 {
                 JournalError::Empty
             } else {
@@ -123,15 +214,30 @@ pub fn read_from(reader: impl BufRead) -> Result<LoadedJournal, JournalError> {
             if lines.buffer.starts_with(files::UTF8_BOM) {
                 lines.buffer.drain(..files::UTF8_BOM.len());
             }
+            if let Some(problem) = files::second_bom(&lines.buffer) {
+                return Err(JournalError::Encoding(problem));
+            }
         }
         if !lines.is_blank() {
             break line;
         }
     };
-    let header = match read_header(&lines.buffer, header_line.number, header_line.complete) {
+    let header = match read_header(
+        &lines.buffer,
+        header_line.number,
+        header_line.complete,
+        reading,
+    ) {
         Ok(header) => header,
         Err(e) => return Err(scenario_instead(&mut lines).unwrap_or(e)),
     };
+    let newer = Newer::of(&header);
+    if reading == Reading::Play && newer.is_some() {
+        return Err(JournalError::Newer {
+            line: header_line.number,
+            newer: newer.unwrap_or_default(),
+        });
+    }
     let Header {
         scenario: scenario_file,
         settings,
@@ -152,7 +258,7 @@ pub fn read_from(reader: impl BufRead) -> Result<LoadedJournal, JournalError> {
     let mut dropped = None;
     let mut damaged = None;
     let mut refused = None;
-    while let Some(line) = lines.next()? {
+    while let Some(line) = lines.next(MAX_JOURNAL_BYTES)? {
         if lines.is_blank() {
             intact_len = lines.read;
             continue;
@@ -175,7 +281,7 @@ pub fn read_from(reader: impl BufRead) -> Result<LoadedJournal, JournalError> {
             Err(e) => {
                 damaged = Some(DamagedLine {
                     line: line.number,
-                    message: without_position(&e),
+                    message: plain_words(&without_position(&e)),
                     last_intact_line,
                     kept: replay.entry_count(),
                     left_out: 1 + count_lines(&mut lines)?,
@@ -225,13 +331,14 @@ pub fn read_from(reader: impl BufRead) -> Result<LoadedJournal, JournalError> {
         refused,
         damaged,
         intact_len,
+        newer,
     })
 }
 
 /// Counts the lines left (blank ones aside), without reading what they say.
 fn count_lines<R: BufRead>(lines: &mut Lines<R>) -> Result<usize, JournalError> {
     let mut n = 0;
-    while lines.next()?.is_some() {
+    while lines.next(MAX_JOURNAL_BYTES)?.is_some() {
         if !lines.is_blank() {
             n += 1;
         }
@@ -254,7 +361,7 @@ fn without_position(error: &serde_json::Error) -> String {
 fn scenario_instead<R: BufRead>(lines: &mut Lines<R>) -> Option<JournalError> {
     let mut text = lines.buffer.clone();
     while (text.len() as u64) < MAX_SCENARIO_BYTES {
-        match lines.next() {
+        match lines.next(MAX_SCENARIO_BYTES) {
             Ok(Some(_)) => {
                 text.push(b'\n');
                 text.extend_from_slice(&lines.buffer);
@@ -274,7 +381,12 @@ struct Probe {
     version: Option<serde_json::Value>,
 }
 
-fn read_header(line: &[u8], number: usize, complete: bool) -> Result<Header, JournalError> {
+fn read_header(
+    line: &[u8],
+    number: usize,
+    complete: bool,
+    reading: Reading,
+) -> Result<Header, JournalError> {
     let not_a_journal = |why: String| JournalError::NotAJournal { line: number, why };
     let header_error = |why: String| JournalError::Header { line: number, why };
     let probe: Probe = match serde_json::from_slice(line) {
@@ -297,13 +409,14 @@ fn read_header(line: &[u8], number: usize, complete: bool) -> Result<Header, Jou
                     .to_owned(),
             ));
         }
-        Err(e) => return Err(not_a_journal(without_position(&e))),
+        Err(e) => return Err(not_a_journal(plain_words(&without_position(&e)))),
     };
     match probe.format {
         Some(serde_json::Value::String(format)) if format == JOURNAL_FORMAT => {}
         Some(other) => {
             return Err(not_a_journal(format!(
-                "its \"format\" is {other}, expected \"{JOURNAL_FORMAT}\""
+                "its \"format\" is {}, expected \"{JOURNAL_FORMAT}\"",
+                value_words(&other)
             )));
         }
         None => {
@@ -320,7 +433,7 @@ fn read_header(line: &[u8], number: usize, complete: bool) -> Result<Header, Jou
             )));
         }
         Some(version) => match version.as_u64() {
-            Some(v) if v > u64::from(JOURNAL_VERSION) => {
+            Some(v) if v > u64::from(JOURNAL_VERSION) && reading == Reading::Play => {
                 return Err(JournalError::NewerVersion {
                     line: number,
                     version: v,
@@ -329,10 +442,35 @@ fn read_header(line: &[u8], number: usize, complete: bool) -> Result<Header, Jou
             Some(v) if v >= 1 => {}
             _ => {
                 return Err(header_error(format!(
-                    "the header's \"version\" is {version}: {expected}"
+                    "the header's \"version\" is {}: {expected}",
+                    value_words(&version)
                 )));
             }
         },
     }
-    serde_json::from_slice(line).map_err(|e| header_error(without_position(&e)))
+    // The scenario inside is held to a scenario file's bounds before it is built.
+    if let Ok(text) = std::str::from_utf8(line)
+        && let Ok(census) = crate::scenario::check::census::take(text)
+        && census.values > MAX_HEADER_VALUES
+    {
+        return Err(header_error(format!(
+            "the scenario inside the saved game holds {} values; a scenario holds at most {}",
+            crate::text::thousands(census.values as u64),
+            crate::text::thousands(crate::scenario::check::MAX_SCENARIO_VALUES as u64)
+        )));
+    }
+    serde_json::from_slice(line).map_err(|e| header_error(plain_words(&without_position(&e))))
+}
+
+/// The values of a header: its scenario's, and a few of its own (the settings).
+const MAX_HEADER_VALUES: usize = crate::scenario::check::MAX_SCENARIO_VALUES + 1_000;
+
+/// A value of the file in a message: cut, its control characters escaped.
+fn value_words(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(s) => crate::text::quoted(s),
+        other => crate::text::quoted(&other.to_string())
+            .trim_matches('"')
+            .to_owned(),
+    }
 }

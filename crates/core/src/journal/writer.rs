@@ -15,6 +15,13 @@ fn write_error(path: &Path) -> impl Fn(std::io::Error) -> JournalError + Copy + 
     move |e| JournalError::Io(format!("cannot write {}: {e}", path.display()))
 }
 
+/// Refuses to write over what is not a regular file at `path` (a device, a named pipe, a
+/// socket, a folder).
+fn regular_or_nothing(path: &Path) -> Result<(), JournalError> {
+    crate::files::writable(path)
+        .map_err(|what| JournalError::Io(crate::files::not_writable(path, what).to_string()))
+}
+
 /// One journal line: the value as JSON, then a newline.
 fn json_line(value: &impl Serialize) -> Result<Vec<u8>, JournalError> {
     let mut line = serde_json::to_vec(value).map_err(|e| JournalError::Io(e.to_string()))?;
@@ -45,6 +52,7 @@ impl JournalWriter {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
         let line = json_line(header)?;
+        regular_or_nothing(path)?;
         let mut file = File::create(path).map_err(io)?;
         file.write_all(&line).map_err(io)?;
         file.flush().map_err(io)?;
@@ -116,9 +124,37 @@ impl JournalWriter {
         Ok(())
     }
 
-    /// Appends one entry and flushes it to disk. On failure (a full disk) the file is cut back
-    /// to its last complete line, so a later attempt starts clean.
+    /// Whether the file this writer appends to is still the one at its path: not deleted, not
+    /// moved, its folder not removed, no other file put in its place. Writing to a file that is
+    /// no longer linked succeeds and keeps nothing.
+    pub fn still_there(&self) -> Result<(), JournalError> {
+        let gone = || JournalError::Gone {
+            path: self.path.clone(),
+        };
+        let open = self.file.metadata().map_err(write_error(&self.path))?;
+        let at_path = match std::fs::metadata(&self.path) {
+            Ok(metadata) => metadata,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(gone()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => return Err(gone()),
+            Err(e) => return Err(write_error(&self.path)(e)),
+        };
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if open.nlink() == 0 || (open.dev(), open.ino()) != (at_path.dev(), at_path.ino()) {
+                return Err(gone());
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = (open, at_path);
+        Ok(())
+    }
+
+    /// Appends one entry and flushes it to disk, once it has made sure the file is still the
+    /// journal at its path ([`Self::still_there`]). On failure (a full disk) the file is cut
+    /// back to its last complete line, so a later attempt starts clean.
     pub fn append(&mut self, entry: EntryRef<'_>) -> Result<(), JournalError> {
+        self.still_there()?;
         if self.dirty {
             // Part of a line may follow the intact part: cut it before writing anything new.
             self.cut_to_intact().map_err(write_error(&self.path))?;
@@ -153,6 +189,7 @@ impl JournalWriter {
 /// Writes a whole game as a journal in one go (used by "Save as…"), replacing what was at
 /// `path` (the user was asked). Returns the file's length.
 pub fn write_whole(path: &Path, header: &Header, game: &Game) -> Result<u64, JournalError> {
+    regular_or_nothing(path)?;
     let tmp = temp_beside(path);
     let result = write_whole_to(&tmp, header, game).and_then(|len| {
         std::fs::rename(&tmp, path)
@@ -179,6 +216,7 @@ impl JournalWriter {
         game: &Game,
         keep_earlier: bool,
     ) -> Result<(Self, Option<PathBuf>), JournalError> {
+        regular_or_nothing(path)?;
         let tmp = temp_beside(path);
         let len = match write_whole_to(&tmp, header, game) {
             Ok(len) => len,
@@ -187,25 +225,87 @@ impl JournalWriter {
                 return Err(e);
             }
         };
+        Self::adopt(&tmp, path, len, game.entry_count(), keep_earlier)
+    }
+
+    /// Puts a complete, synced journal written at `tmp` (of `len` bytes holding `written`
+    /// entries) in the place of `path`, as [`Self::replace`] does, and opens it to go on.
+    pub fn adopt(
+        tmp: &Path,
+        path: &Path,
+        len: u64,
+        written: usize,
+        keep_earlier: bool,
+    ) -> Result<(Self, Option<PathBuf>), JournalError> {
+        if let Err(e) = regular_or_nothing(path) {
+            let _ = std::fs::remove_file(tmp);
+            return Err(e);
+        }
         let kept = if keep_earlier && path.exists() {
             match keep_copy(path) {
                 Ok(kept) => Some(kept),
                 Err(e) => {
-                    let _ = std::fs::remove_file(&tmp);
+                    let _ = std::fs::remove_file(tmp);
                     return Err(e);
                 }
             }
         } else {
             None
         };
-        if let Err(e) = std::fs::rename(&tmp, path) {
-            let _ = std::fs::remove_file(&tmp);
+        if let Err(e) = std::fs::rename(tmp, path) {
+            let _ = std::fs::remove_file(tmp);
             return Err(write_error(path)(e));
         }
         sync_folder_of(path);
-        let writer = Self::reopen_at(path, len, game.entry_count())?;
+        let writer = Self::reopen_at(path, len, written)?;
         Ok((writer, kept))
     }
+}
+
+/// Copies the first `intact_len` bytes of the journal at `from` to `to` (beside the journal it
+/// will replace), byte for byte, ending it with a newline if its last line had none, and syncs
+/// it: a saved game opened from elsewhere becomes the autosave without being written out again
+/// entry by entry. Returns the copy's length.
+pub fn copy_intact(from: &Path, intact_len: u64, to: &Path) -> Result<u64, JournalError> {
+    use std::io::Read;
+    let io = write_error(to);
+    if let Some(dir) = to.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    regular_or_nothing(to)?;
+    let source = crate::files::open_regular(from, super::MAX_JOURNAL_BYTES)
+        .map_err(|e| JournalError::Io(format!("cannot read {}: {e}", from.display())))?;
+    let mut file = File::create(to).map_err(io)?;
+    let copied = std::io::copy(&mut source.take(intact_len), &mut file).map_err(io)?;
+    if copied != intact_len {
+        return Err(JournalError::Io(format!(
+            "{} changed while it was copied ({copied} of {intact_len} bytes)",
+            from.display()
+        )));
+    }
+    let mut len = copied;
+    let mut last = [0u8; 1];
+    let ends_in_newline = len == 0 || {
+        let mut check = File::open(to).map_err(io)?;
+        check.seek(SeekFrom::Start(len - 1)).map_err(io)?;
+        check.read_exact(&mut last).map_err(io)?;
+        last[0] == b'\n'
+    };
+    if !ends_in_newline {
+        file.write_all(b"\n").map_err(io)?;
+        len += 1;
+    }
+    file.sync_all().map_err(io)?;
+    Ok(len)
+}
+
+/// Where a file is written before it takes the place of `path`.
+pub fn temp_beside(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_owned();
+    name.push(".tmp");
+    path.with_file_name(name)
 }
 
 /// Keeps a copy of the journal at `path` beside it, as `previous-game-<seconds since
@@ -254,13 +354,6 @@ pub fn keep_copy(path: &Path) -> Result<PathBuf, JournalError> {
     Err(refuse(
         "a thousand earlier games of this second already exist".to_owned(),
     ))
-}
-
-/// Where a file is written before it takes the place of `path`.
-fn temp_beside(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(".tmp");
-    path.with_file_name(name)
 }
 
 /// Makes a rename or a new file in the folder of `path` durable (where the system allows).

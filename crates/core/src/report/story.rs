@@ -117,10 +117,19 @@ pub fn section(story: &Story, report: Option<&Path>) -> String {
 /// Writes the after-action report and its charts beside it; the paths written, report first.
 pub fn write(path: &Path, game: &Game) -> std::io::Result<Vec<PathBuf>> {
     let story = crate::story::tell(game);
+    let charts = charts(&story);
+    // Nothing that is not a regular file is written over (a device, a named pipe): checked
+    // for the report and its charts before any of them is written.
+    for target in std::iter::once(path.to_owned())
+        .chain(charts.iter().map(|(suffix, _)| chart_path(path, suffix)))
+    {
+        crate::files::writable(&target)
+            .map_err(|what| crate::files::not_writable(&target, what))?;
+    }
     let text = super::markdown_with(game, &story, Some(path));
     std::fs::write(path, text)?;
     let mut written = vec![path.to_owned()];
-    for (suffix, svg) in charts(&story) {
+    for (suffix, svg) in charts {
         let chart = chart_path(path, suffix);
         std::fs::write(&chart, svg)?;
         written.push(chart);

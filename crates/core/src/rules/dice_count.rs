@@ -62,20 +62,21 @@ impl fmt::Display for DiceCount {
 pub enum DiceCountError {
     /// Not of the form `N`, `NdX` or `NdX+M`.
     #[error(
-        "\"{0}\" is not a figure count: expected a number (3), dice (1d6) or dice plus a number (1d6+2)"
+        "{} is not a figure count: expected a number (3), dice (1d6) or dice plus a number (1d6+2)",
+        crate::text::quoted(.0)
     )]
     Syntax(String),
     /// A die the game does not use.
-    #[error("\"{0}\": unknown die, expected d6, d8, d10 or d12")]
+    #[error("{}: unknown die, expected d6, d8, d10 or d12", crate::text::quoted(.0))]
     UnknownDie(String),
     /// Too many dice or too large a bonus.
-    #[error("\"{text}\" is too large: at most {} dice and +{}", COUNT_DICE.max, COUNT_PLUS.max)]
+    #[error("{} is too large: at most {} dice and +{}", crate::text::quoted(text), COUNT_DICE.max, COUNT_PLUS.max)]
     TooLarge {
         /// The text given.
         text: String,
     },
     /// A count that can only ever be zero.
-    #[error("\"{0}\" always gives zero figures")]
+    #[error("{} always gives zero figures", crate::text::quoted(.0))]
     Zero(String),
 }
 

@@ -39,6 +39,21 @@ pub enum SaveState {
         /// What the disk said.
         error: String,
     },
+    /// The autosave's file (or its folder) was deleted or moved while the game went on: every
+    /// entry is only in memory until the game is written whole again
+    /// ([`Session::write_again`]) or saved elsewhere ([`Session::move_journal`]).
+    Gone {
+        /// Entries of the game, all in memory only.
+        entries: usize,
+        /// Where the autosave was.
+        path: PathBuf,
+    },
+    /// A saved game opened from elsewhere is being copied into the autosave, apart from the
+    /// window; entries played meanwhile follow once it is there.
+    Copying {
+        /// Entries not yet on disk in the autosave.
+        unsaved: usize,
+    },
     /// The game has no autosave (no usable data folder); only "Save as" keeps it.
     NotAutosaved,
     /// A look at a game another window is playing: nothing is written.
@@ -60,6 +75,23 @@ pub struct Session {
     /// Where the earlier journal was kept, if it was.
     kept_earlier: Option<PathBuf>,
     read_only: bool,
+    /// Why the game is only looked at, when not because another window plays it.
+    read_only_why: Option<String>,
+    /// The autosave was found gone: nothing is written until the referee says where.
+    gone: bool,
+    /// The copy of the journal the game was opened from, being made into the autosave.
+    copying: Option<Copying>,
+}
+
+/// A journal being copied into the autosave's place on a thread of its own.
+#[derive(Debug)]
+struct Copying {
+    /// The copy's length, once made.
+    done: std::thread::JoinHandle<Result<u64, JournalError>>,
+    /// Where it is written, beside the autosave.
+    tmp: PathBuf,
+    /// Entries it holds.
+    entries: usize,
 }
 
 impl Session {
@@ -74,6 +106,9 @@ impl Session {
             keep_earlier: true,
             kept_earlier: None,
             read_only: false,
+            read_only_why: None,
+            gone: false,
+            copying: None,
         }
     }
 
@@ -112,10 +147,87 @@ impl Session {
                     Err(e) => session.save_error = Some(e.to_string()),
                 }
             }
+            Some(path) if whole => {
+                // The file read holds exactly this game: its bytes become the autosave, copied
+                // on a thread of its own, so the window shows the game at once (a 50 MB journal
+                // written out again entry by entry took seconds before the first frame).
+                let tmp = journal::temp_beside(path);
+                let (source, target) = (from.to_owned(), tmp.clone());
+                session.copying = Some(Copying {
+                    done: std::thread::spawn(move || {
+                        journal::copy_intact(&source, intact_len, &target)
+                    }),
+                    tmp,
+                    entries: written,
+                });
+            }
             Some(_) => session.write_whole_journal(),
             None => {}
         }
         session
+    }
+
+    /// True while a journal opened from elsewhere is being copied into the autosave: the app
+    /// calls [`Self::persist`] now and then to finish it.
+    pub fn is_copying(&self) -> bool {
+        self.copying.is_some()
+    }
+
+    /// Puts the copy in the autosave's place once it is made (waiting for it when `wait`), and
+    /// opens it to go on; a copy that failed is replaced by the game written whole.
+    fn finish_copy(&mut self, wait: bool) {
+        let Some(copying) = self.copying.take() else {
+            return;
+        };
+        if !wait && !copying.done.is_finished() {
+            self.copying = Some(copying);
+            return;
+        }
+        let Some(path) = self.journal_path.clone() else {
+            return;
+        };
+        let made = copying.done.join().unwrap_or_else(|_| {
+            Err(JournalError::Io(
+                "the copy of the journal stopped".to_owned(),
+            ))
+        });
+        let adopted = made.and_then(|len| {
+            JournalWriter::adopt(&copying.tmp, &path, len, copying.entries, self.keep_earlier)
+        });
+        match adopted {
+            Ok((writer, kept)) => {
+                self.journal = Some(writer);
+                self.keep_earlier = false;
+                self.kept_earlier = kept;
+                self.save_error = None;
+            }
+            Err(_) => {
+                let _ = std::fs::remove_file(&copying.tmp);
+                self.write_whole_journal();
+            }
+        }
+    }
+
+    /// Every entry on disk before the game is put away: a copy still being made is waited for,
+    /// and the autosave is looked at even with nothing left to write (its folder may have been
+    /// deleted since the last entry).
+    pub fn settle(&mut self) {
+        self.finish_copy(true);
+        if let Some(writer) = &self.journal
+            && let Err(e @ JournalError::Gone { .. }) = writer.still_there()
+        {
+            self.found_gone(&e);
+        }
+        self.persist();
+    }
+
+    /// The autosave was found gone: nothing more is written until the referee says where.
+    fn found_gone(&mut self, error: &JournalError) {
+        self.journal = None;
+        self.gone = true;
+        self.save_error = Some(format!(
+            "{error}. Every entry of the game is kept in memory: write it whole again, to the data folder or elsewhere."
+        ));
     }
 
     /// A look at a saved game without playing it or writing anything (it is open in another
@@ -125,6 +237,19 @@ impl Session {
         let mut session = Self::with(loaded.game, header, None);
         session.read_only = true;
         session
+    }
+
+    /// A look at a saved game that cannot be played here, saying why (a newer app's journal, a
+    /// data folder that cannot be written).
+    pub fn view_because(loaded: LoadedJournal, why: String) -> Self {
+        let mut session = Self::view(loaded);
+        session.read_only_why = Some(why);
+        session
+    }
+
+    /// Why the game is only looked at, when it is not because another window plays it.
+    pub fn read_only_why(&self) -> Option<&str> {
+        self.read_only_why.as_deref()
     }
 
     /// Writes the whole game to the journal path, keeping the earlier journal there the first
@@ -190,8 +315,19 @@ impl Session {
         if self.read_only {
             return SaveState::ReadOnly;
         }
-        if self.journal_path.is_none() {
+        let Some(path) = &self.journal_path else {
             return SaveState::NotAutosaved;
+        };
+        if self.gone {
+            return SaveState::Gone {
+                entries: self.game.entry_count(),
+                path: path.clone(),
+            };
+        }
+        if let Some(copying) = &self.copying {
+            return SaveState::Copying {
+                unsaved: self.game.entry_count().saturating_sub(copying.entries),
+            };
         }
         let written = self.journal.as_ref().map_or(0, JournalWriter::written);
         let unsaved = self.game.entry_count().saturating_sub(written);
@@ -244,7 +380,12 @@ impl Session {
     /// Writes every entry not yet in the journal. Failures are kept for the user to see; the
     /// next call tries again.
     pub fn persist(&mut self) {
-        if self.read_only {
+        if self.read_only || self.gone {
+            return;
+        }
+        self.finish_copy(false);
+        if self.copying.is_some() {
+            // The entries follow once the copy is in place.
             return;
         }
         if self.journal.is_none() {
@@ -255,6 +396,10 @@ impl Session {
         if let Some(writer) = &mut self.journal {
             match writer.catch_up(&self.game) {
                 Ok(_) => self.save_error = None,
+                Err(e @ JournalError::Gone { .. }) => {
+                    // Not written again by itself: the folder may have been removed on purpose.
+                    self.found_gone(&e);
+                }
                 Err(e) => {
                     self.save_error = Some(format!(
                         "{e}. The game is safe in memory; it will be written as soon as the disk allows."
@@ -262,6 +407,40 @@ impl Session {
                 }
             }
         }
+    }
+
+    /// Writes the whole game again to the autosave's path (its folder re-created if need be),
+    /// after it was found gone; a file found there meanwhile is kept beside it first.
+    pub fn write_again(&mut self) {
+        if self.read_only {
+            return;
+        }
+        self.gone = false;
+        self.keep_earlier = true;
+        self.write_whole_journal();
+    }
+
+    /// Writes the whole game to `path` and goes on autosaving there: where the referee chose
+    /// after the autosave was found gone (the caller asked before replacing a file there).
+    pub fn move_journal(&mut self, path: &Path) -> Result<(), JournalError> {
+        if self.read_only {
+            return Err(JournalError::Io(
+                "a read-only look writes nothing".to_owned(),
+            ));
+        }
+        let (writer, _) = JournalWriter::replace(path, &self.header, &self.game, false)?;
+        self.journal = Some(writer);
+        self.journal_path = Some(path.to_owned());
+        self.save_path = Some(path.to_owned());
+        self.gone = false;
+        self.save_error = None;
+        Ok(())
+    }
+
+    /// True when the autosave was found gone and nothing is written until the referee says
+    /// where.
+    pub fn is_gone(&self) -> bool {
+        self.gone
     }
 
     /// Writes the whole game to `path` (replacing a file there: the caller asked first) and
@@ -279,7 +458,7 @@ impl Session {
             .is_some_and(|journal| same_path(journal, path))
         {
             // That is the autosave itself: it only needs to be up to date.
-            self.persist();
+            self.settle();
             if let Some(error) = &self.save_error {
                 return Err(JournalError::Io(error.clone()));
             }

@@ -53,6 +53,12 @@ pub fn open(path: &Path) -> Result<Opened, OpenError> {
             why: problem,
         });
     }
+    if let Some(problem) = crate::files::second_bom(crate::files::strip_bom(&head)) {
+        return Err(OpenError::NotAGameFile {
+            path: shown,
+            why: problem,
+        });
+    }
     let head = String::from_utf8_lossy(crate::files::strip_bom(&head));
     let head = head.trim_start();
     let head = head.lines().next().unwrap_or_default();

@@ -14,6 +14,7 @@ mod fire_knows;
 mod fixtures;
 mod gate;
 mod journal;
+mod journal_faults;
 mod layers;
 mod new_scenarios;
 mod odds;

@@ -2,6 +2,8 @@
 //! slips the app used to accept without a word. A saved game keeps the scenario it began with
 //! and is never refused for these (`load_file` skips them), so old games keep loading.
 
+use std::collections::HashMap;
+
 use crate::limits::HOT_SPOT;
 use crate::unit::{Side, Weapon};
 
@@ -22,6 +24,13 @@ pub(super) fn problems(file: &ScenarioFile) -> Vec<Problem> {
         }
     }
     let last = file.turn_limit;
+    // Leaders attached to each unit, counted once (not once per unit).
+    let mut attached: HashMap<&str, u32> = HashMap::new();
+    for leader in &file.leaders {
+        if let Some(unit) = leader.attached_to.as_deref() {
+            *attached.entry(unit).or_default() += 1;
+        }
+    }
     for (i, unit) in file.units.iter().enumerate() {
         let path = format!("units[{i}]");
         if unit.non_combatant
@@ -34,19 +43,17 @@ pub(super) fn problems(file: &ScenarioFile) -> Vec<Problem> {
             problem(
                 format!("{path}.figures[{j}].weapon"),
                 format!(
-                    "\"{}\" in a unit that never acts (non_combatant): its figures are dependants waiting to be picked up; write \"dependant\", or leave out non_combatant for a unit that fights",
-                    serde_json::to_value(f.weapon)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_owned))
-                        .unwrap_or_default()
+                    "{} in a unit that never acts (non_combatant): its figures are dependants waiting to be picked up; write \"dependant\", or leave out non_combatant for a unit that fights",
+                    crate::text::quoted(
+                        &serde_json::to_value(f.weapon)
+                            .ok()
+                            .and_then(|v| v.as_str().map(str::to_owned))
+                            .unwrap_or_default()
+                    )
                 ),
             );
         }
-        let leaders = file
-            .leaders
-            .iter()
-            .filter(|l| l.attached_to.as_deref() == Some(unit.id.as_str()))
-            .count() as u32;
+        let leaders = attached.get(unit.id.as_str()).copied().unwrap_or(0);
         let own: u32 = unit.figures.iter().map(|f| f.count).sum();
         let figures = own + leaders;
         // Too many figures of its own is said where the figures are checked.
@@ -148,7 +155,8 @@ fn ambush_problems(
             problem(
                 format!("{path}.arrives_at"),
                 format!(
-                    "\"{words}\" reads as a place in words, not a Hot Spot: write {instead}, or {{\"point\": \"…\"}} for a place"
+                    "{} reads as a place in words, not a Hot Spot: write {instead}, or {{\"point\": \"…\"}} for a place",
+                    crate::text::quoted(words)
                 ),
             );
         }

@@ -1,39 +1,47 @@
 //! The markers of a solo game: plain on the table, some hiding Insurgent units.
 
+use std::collections::{HashMap, HashSet};
+
+use crate::text::quoted;
 use crate::unit::Side;
 
 use super::super::ContactSetup;
-use super::super::file::ScenarioFile;
+use super::super::file::{ScenarioFile, UnitFile};
 use super::Checker;
 
 /// Contacts: markers with unique names, at least as many as the units they hide, and each unit
 /// an Insurgent one of the scenario set up on the table (not in ambush, not arriving later).
 pub(super) fn check_contacts(c: &mut Checker, file: &ScenarioFile) -> Option<ContactSetup> {
     let contacts = file.contacts.as_ref()?;
-    let mut names: Vec<&str> = Vec::new();
+    let mut names: HashSet<&str> = HashSet::new();
     for (i, marker) in contacts.markers.iter().enumerate() {
-        if names.contains(&marker.id.as_str()) {
+        if !names.insert(marker.id.as_str()) {
             c.problem(
                 format!("contacts.markers[{i}].id"),
-                format!("marker \"{}\" is listed twice", marker.id),
+                format!("marker {} is listed twice", quoted(&marker.id)),
             );
         }
-        names.push(&marker.id);
     }
+    let mut units: HashMap<&str, &UnitFile> = HashMap::new();
+    for unit in &file.units {
+        units.entry(unit.id.as_str()).or_insert(unit);
+    }
+    let mut hidden: HashSet<&str> = HashSet::new();
     for (i, id) in contacts.units.iter().enumerate() {
         let path = format!("contacts.units[{i}]");
-        match file.units.iter().find(|u| &u.id == id) {
-            None => c.problem(path, format!("no unit \"{id}\" in \"units\"")),
+        let q = quoted(id);
+        match units.get(id.as_str()) {
+            None => c.problem(path, format!("no unit {q} in \"units\"")),
             Some(u) if u.side != Side::Insurgent => c.problem(
                 path,
-                format!("\"{id}\" is a Regular unit: only Insurgent units hide under markers"),
+                format!("{q} is a Regular unit: only Insurgent units hide under markers"),
             ),
             Some(u) if u.ambush.is_some() || u.arrives.is_some() => c.problem(
                 path,
-                format!("\"{id}\" is not on the table at the start: only units set up on it hide under markers"),
+                format!("{q} is not on the table at the start: only units set up on it hide under markers"),
             ),
-            Some(_) if contacts.units[..i].contains(id) => {
-                c.problem(path, format!("\"{id}\" is listed twice"));
+            Some(_) if !hidden.insert(id.as_str()) => {
+                c.problem(path, format!("{q} is listed twice"));
             }
             Some(_) => {}
         }

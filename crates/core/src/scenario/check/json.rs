@@ -106,3 +106,128 @@ fn syntax_words(message: &str, bytes: &[u8], line: usize, column: usize) -> Stri
     }
     message.to_owned()
 }
+
+/// A message of serde's in plain words: no Rust type names (`u8`, `struct Header`,
+/// `internally tagged enum Entry`), values in double quotes rather than backticks.
+pub(crate) fn plain_words(message: &str) -> String {
+    // The types serde names after "expected", widest first so "u8" does not eat "u16".
+    const TYPES: [(&str, &str); 18] = [
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected u16", "expected a whole number from 0 to 65,535"),
+        (
+            "expected u32",
+            "expected a whole number from 0 to 4,294,967,295",
+        ),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected i8", "expected a whole number from -128 to 127"),
+        (
+            "expected i16",
+            "expected a whole number from -32,768 to 32,767",
+        ),
+        ("expected i32", "expected a whole number"),
+        ("expected i64", "expected a whole number"),
+        ("expected f32", "expected a number"),
+        ("expected f64", "expected a number"),
+        ("expected a sequence", "expected a list [ … ]"),
+        ("expected a map", "expected an object { … }"),
+        ("expected a string", "expected text in quotes"),
+        ("expected a boolean", "expected true or false"),
+        ("expected unit", "expected null"),
+        ("expected a character", "expected one character in quotes"),
+        ("expected option", "expected a value or null"),
+    ];
+    let mut out = message.replace('`', "\"");
+    // "expected internally tagged enum Entry", "expected struct Header", "expected enum Die",
+    // "data did not match any variant of untagged enum InsurgencyFile".
+    for (rust, plain) in [
+        (
+            "expected internally tagged enum ",
+            "expected an object with a \"kind\" field (",
+        ),
+        ("expected struct variant ", "expected an object ("),
+        ("expected tuple struct ", "expected a list [ … ] ("),
+        ("expected struct ", "expected an object { … } ("),
+        ("expected enum ", "expected one of its words ("),
+        ("untagged enum ", "the choices of "),
+    ] {
+        if let Some(i) = out.find(rust) {
+            let name_start = i + rust.len();
+            let name_end = out[name_start..]
+                .find(|c: char| !c.is_alphanumeric() && c != '_')
+                .map_or(out.len(), |n| name_start + n);
+            let name = words_of_type(&out[name_start..name_end]);
+            let close = if plain.ends_with('(') { ")" } else { "" };
+            out = format!("{}{plain}{name}{close}{}", &out[..i], &out[name_end..]);
+        }
+    }
+    for (rust, plain) in TYPES {
+        if let Some(i) = out.find(rust) {
+            let end = i + rust.len();
+            if out[end..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric())
+            {
+                out = format!("{}{plain}{}", &out[..i], &out[end..]);
+            }
+        }
+    }
+    out.replace("invalid type: integer ", "")
+        .replace("invalid type: floating point ", "")
+        .replace("invalid type: string ", "")
+        .replace("invalid type: boolean ", "")
+        .replace("invalid type: sequence", "a list [ … ]")
+        .replace("invalid type: map", "an object { … }")
+        .replace("invalid type: unit value", "null")
+        .replace("invalid type: ", "")
+        .replace("invalid value: integer ", "")
+        .replace("invalid value: ", "")
+}
+
+/// A Rust type's name in words: "Entry" → "entry", "ScenarioFile" → "scenario file".
+fn words_of_type(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_words;
+
+    #[test]
+    fn serde_speaks_plainly() {
+        assert_eq!(
+            plain_words("invalid type: string \"x\", expected u8"),
+            "\"x\", expected a whole number from 0 to 255"
+        );
+        assert_eq!(
+            plain_words("invalid type: integer `3`, expected internally tagged enum Entry"),
+            "\"3\", expected an object with a \"kind\" field (entry)"
+        );
+        assert_eq!(
+            plain_words("invalid value: integer `300`, expected u8"),
+            "\"300\", expected a whole number from 0 to 255"
+        );
+        assert_eq!(
+            plain_words("missing field `kind`"),
+            "missing field \"kind\""
+        );
+        for message in [
+            "invalid type: map, expected struct Header",
+            "invalid type: sequence, expected u16",
+            "data did not match any variant of untagged enum InsurgencyFile",
+        ] {
+            let plain = plain_words(message);
+            for rust in ["u16", "struct", "enum", "Header", "InsurgencyFile", "`"] {
+                assert!(!plain.contains(rust), "{message} → {plain}");
+            }
+        }
+    }
+}

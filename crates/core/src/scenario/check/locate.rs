@@ -1,7 +1,7 @@
 //! Where each value and each key of a JSON text is, so every problem can name its line and
 //! column. The text is known to be well formed (serde_json read it first).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A line and a column, both from 1 (the column counts characters, not bytes).
 pub type Position = (usize, usize);
@@ -15,15 +15,37 @@ pub struct Positions {
 }
 
 impl Positions {
-    /// Indexes a well-formed JSON text.
+    /// Indexes every value and key of a well-formed JSON text.
     pub fn of(text: &str) -> Self {
+        Self::scan(text, None)
+    }
+
+    /// Indexes the values and keys at the paths asked for, and at the paths holding them (where
+    /// a missing field is placed), in one pass that keeps nothing else.
+    pub fn of_paths<'p>(text: &str, paths: impl IntoIterator<Item = &'p str>) -> Self {
+        let mut wanted = HashSet::new();
+        for path in paths {
+            let mut at = Some(path);
+            while let Some(path) = at {
+                if !wanted.insert(path.to_owned()) {
+                    break;
+                }
+                at = parent(path);
+            }
+        }
+        Self::scan(text, Some(&wanted))
+    }
+
+    fn scan(text: &str, wanted: Option<&HashSet<String>>) -> Self {
         let mut scanner = Scanner {
             chars: text.chars().peekable(),
             line: 1,
             column: 1,
+            path: String::new(),
+            wanted,
             positions: Positions::default(),
         };
-        scanner.value(String::new());
+        scanner.value();
         scanner.positions
     }
 
@@ -55,6 +77,25 @@ pub fn parent(path: &str) -> Option<&str> {
     Some(&path[..cut])
 }
 
+/// A path with each of its list indices written `instead`: `units[3].figures[0].count` with
+/// `[]` is `units[].figures[].count`, the same field of every entry.
+pub fn every_index(path: &str, instead: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut in_index = false;
+    for c in path.chars() {
+        match c {
+            '[' => {
+                in_index = true;
+                out.push_str(instead);
+            }
+            ']' => in_index = false,
+            _ if in_index => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// A field path one step further: `units` + 2 → `units[2]`, `units[2]` + "tq" → `units[2].tq`.
 pub fn join_key(path: &str, key: &str) -> String {
     if path.is_empty() {
@@ -69,14 +110,18 @@ pub fn join_index(path: &str, index: usize) -> String {
     format!("{path}[{index}]")
 }
 
-struct Scanner<I: Iterator<Item = char>> {
+struct Scanner<'w, I: Iterator<Item = char>> {
     chars: std::iter::Peekable<I>,
     line: usize,
     column: usize,
+    /// The path of the value being read.
+    path: String,
+    /// The paths to keep, or every one.
+    wanted: Option<&'w HashSet<String>>,
     positions: Positions,
 }
 
-impl<I: Iterator<Item = char>> Scanner<I> {
+impl<I: Iterator<Item = char>> Scanner<'_, I> {
     fn bump(&mut self) -> Option<char> {
         let c = self.chars.next()?;
         if c == '\n' {
@@ -98,12 +143,18 @@ impl<I: Iterator<Item = char>> Scanner<I> {
         (self.line, self.column)
     }
 
-    fn value(&mut self, path: String) {
+    fn keeps(&self) -> bool {
+        self.wanted.is_none_or(|w| w.contains(&self.path))
+    }
+
+    fn value(&mut self) {
         self.skip_space();
-        self.positions.values.insert(path.clone(), self.here());
+        if self.keeps() {
+            self.positions.values.insert(self.path.clone(), self.here());
+        }
         match self.chars.peek() {
-            Some('{') => self.object(&path),
-            Some('[') => self.array(&path),
+            Some('{') => self.object(),
+            Some('[') => self.array(),
             Some('"') => {
                 self.string();
             }
@@ -149,8 +200,9 @@ impl<I: Iterator<Item = char>> Scanner<I> {
         out
     }
 
-    fn object(&mut self, path: &str) {
+    fn object(&mut self) {
         self.bump();
+        let len = self.path.len();
         loop {
             self.skip_space();
             match self.chars.peek() {
@@ -164,13 +216,19 @@ impl<I: Iterator<Item = char>> Scanner<I> {
                 Some('"') => {
                     let at = self.here();
                     let key = self.string();
-                    let field = join_key(path, &key);
-                    self.positions.keys.insert(field.clone(), at);
+                    if len > 0 {
+                        self.path.push('.');
+                    }
+                    self.path.push_str(&key);
+                    if self.keeps() {
+                        self.positions.keys.insert(self.path.clone(), at);
+                    }
                     self.skip_space();
                     if self.chars.peek() == Some(&':') {
                         self.bump();
                     }
-                    self.value(field);
+                    self.value();
+                    self.path.truncate(len);
                 }
                 Some(_) => {
                     self.bump();
@@ -180,8 +238,10 @@ impl<I: Iterator<Item = char>> Scanner<I> {
         }
     }
 
-    fn array(&mut self, path: &str) {
+    fn array(&mut self) {
+        use std::fmt::Write;
         self.bump();
+        let len = self.path.len();
         let mut index = 0;
         loop {
             self.skip_space();
@@ -194,7 +254,9 @@ impl<I: Iterator<Item = char>> Scanner<I> {
                     self.bump();
                 }
                 Some(_) => {
-                    self.value(join_index(path, index));
+                    let _ = write!(self.path, "[{index}]");
+                    self.value();
+                    self.path.truncate(len);
                     index += 1;
                 }
                 None => return,

@@ -21,6 +21,8 @@ use super::{InsurgentProfile, Objective, Scenario};
 pub const MAX_SCENARIO_BYTES: u64 = 10 * 1024 * 1024;
 
 mod authoring;
+mod cap;
+pub(crate) mod census;
 mod contacts;
 mod hot_spots;
 mod json;
@@ -31,8 +33,10 @@ mod units;
 mod victory_points;
 mod words;
 
+pub use cap::{MAX_LISTED, PER_KIND};
+pub use census::MAX_SCENARIO_VALUES;
 use hot_spots::{check_hot_spot_roll, check_hot_spots};
-pub(crate) use json::syntax_error;
+pub(crate) use json::{plain_words, syntax_error};
 use json::{position_of, whole_numbers};
 use reinforcement_table::check_table;
 use units::check_units;
@@ -127,7 +131,7 @@ pub struct LoadedScenario {
 pub fn load_path(path: &Path) -> Result<LoadedScenario, ScenarioError> {
     use crate::files::{ReadError, read_capped};
     let bytes = read_capped(path, MAX_SCENARIO_BYTES).map_err(|e| match e {
-        ReadError::Io(e) => ScenarioError::Io(e.to_string()),
+        ReadError::Io(e) => ScenarioError::Io(crate::files::io_words(&e)),
         ReadError::TooLarge(size) => ScenarioError::TooLarge { size },
         ReadError::NotAFile(what) => {
             ScenarioError::NotText(format!("it is {what}, not a scenario file"))
@@ -136,7 +140,12 @@ pub fn load_path(path: &Path) -> Result<LoadedScenario, ScenarioError> {
     load_bytes(&bytes)
 }
 
-/// Reads a scenario from bytes: every problem of shape and meaning at once, each located.
+/// Reads a scenario from bytes: every problem of shape and meaning at once, each located, a few
+/// of each kind listed and the rest counted.
+///
+/// The text is read once before any value is built (`census`): a file that is not one object,
+/// or holds more than [`MAX_SCENARIO_VALUES`] values, is refused then, so what is held in
+/// memory stays a small multiple of a scenario, whatever the file.
 pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
     if bytes.len() as u64 > MAX_SCENARIO_BYTES {
         return Err(ScenarioError::TooLarge {
@@ -147,6 +156,9 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
         return Err(ScenarioError::NotText(problem));
     }
     let bytes = crate::files::strip_bom(bytes);
+    if let Some(problem) = crate::files::second_bom(bytes) {
+        return Err(ScenarioError::NotText(problem));
+    }
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(ScenarioError::NotText(if bytes.is_empty() {
             "the file is empty (0 bytes): a scenario is a JSON object, { … }".to_owned()
@@ -163,42 +175,128 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
             "{line}:{column}: the file is not UTF-8 text here; save it again as UTF-8"
         ))
     })?;
+    let census = census::take(text).map_err(|e| syntax_error(&e, text.as_bytes()))?;
+    if let Some(what) = census.not_an_object {
+        let at = locate::Positions::of_paths(text, [""]).value("");
+        return Err(ScenarioError::Invalid(vec![Problem::at(
+            "",
+            shape::not_an_object(&what),
+            at,
+        )]));
+    }
+    if census.values > MAX_SCENARIO_VALUES {
+        return Err(ScenarioError::Invalid(vec![too_many_values(text, &census)]));
+    }
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| syntax_error(&e, text.as_bytes()))?;
-    let positions = locate::Positions::of(text);
-    let shape = shape::check(&value, &positions);
-    let mut problems = shape.problems;
-    let repaired = whole_numbers(shape.repaired);
+    let mut shape = shape::check(&value);
+    drop(value);
+    let mut found = std::mem::take(&mut shape.problems);
+    let shape_problems = found.count();
+    let repaired = whole_numbers(std::mem::take(&mut shape.repaired));
     match serde_json::from_value::<ScenarioFile>(repaired) {
         Ok(file) => {
             let (scenario, meaning) = check_file(&file);
             match scenario {
-                Some(scenario) if problems.is_empty() => {
+                Some(scenario) if shape_problems == 0 => {
                     return Ok(LoadedScenario { file, scenario });
                 }
                 _ => {}
             }
             // Problems inside a value the shape check repaired only echo its placeholder.
             let echoes = |path: &str| {
-                shape.repaired_paths.iter().any(|r| {
-                    path == r
-                        || path.starts_with(&format!("{r}."))
-                        || path.starts_with(&format!("{r}["))
-                })
+                let mut at = Some(path);
+                while let Some(path) = at {
+                    if shape.was_repaired(path) {
+                        return true;
+                    }
+                    at = locate::parent(path);
+                }
+                false
             };
-            for mut problem in meaning.into_iter().filter(|p| !echoes(&p.path)) {
-                problem.at = positions.key(&problem.path);
-                problems.push(problem);
+            for problem in meaning.into_iter().filter(|p| !echoes(&p.path)) {
+                found.push(cap::Found {
+                    problem,
+                    place: cap::Place::Key,
+                });
             }
         }
-        Err(e) if problems.is_empty() => {
+        Err(e) if shape_problems == 0 => {
             // The schema passed what the file types refuse: say so, rather than nothing.
-            problems.push(Problem::at("", e.to_string(), positions.value("")));
+            found.push(cap::Found {
+                problem: Problem::at("", json::plain_words(&e.to_string()), None),
+                place: cap::Place::Value,
+            });
         }
         Err(_) => {}
     }
-    problems.sort_by_key(|p| p.at.unwrap_or((usize::MAX, 0)));
-    Err(ScenarioError::Invalid(problems))
+    Err(ScenarioError::Invalid(located(text, found)))
+}
+
+/// The problems to list, capped per kind, each with its line and column, in the file's order.
+fn located(text: &str, found: cap::Capper) -> Vec<Problem> {
+    let capped = found.finish();
+    let paths = capped
+        .listed
+        .iter()
+        .chain(capped.rest.iter().map(|r| &r.last))
+        .map(|f| f.problem.path.as_str());
+    let positions = locate::Positions::of_paths(text, paths);
+    let place = |f: &cap::Found| match f.place {
+        cap::Place::Key => positions.key(&f.problem.path),
+        cap::Place::Value => positions.value(&f.problem.path),
+    };
+    let mut problems: Vec<Problem> = capped
+        .listed
+        .iter()
+        .map(|f| Problem {
+            at: place(f),
+            ..f.problem.clone()
+        })
+        .collect();
+    let rests: Vec<Problem> = capped
+        .rest
+        .iter()
+        .map(|r| cap::rest_problem(&problems[r.after], r, place(&r.last)))
+        .collect();
+    // Each count of the rest right after the last listed problem of its kind.
+    let mut order: Vec<(Option<locate::Position>, usize, Problem)> = problems
+        .drain(..)
+        .enumerate()
+        .map(|(i, p)| (p.at, 2 * i, p))
+        .collect();
+    for (r, problem) in capped.rest.iter().zip(rests) {
+        order.push((order[r.after].0, 2 * r.after + 1, problem));
+    }
+    order.sort_by_key(|(at, i, _)| (at.unwrap_or((usize::MAX, 0)), *i));
+    let mut problems: Vec<Problem> = order.into_iter().map(|(_, _, p)| p).collect();
+    if capped.unlisted > 0 {
+        problems.push(Problem::at(
+            "",
+            format!(
+                "and {} more problems not listed: mend these first, then check the file again",
+                crate::text::thousands(capped.unlisted as u64)
+            ),
+            None,
+        ));
+    }
+    problems
+}
+
+/// A file with more values than a scenario holds: said at its longest list.
+fn too_many_values(text: &str, census: &census::Census) -> Problem {
+    let (path, entries) = census.longest.clone().unwrap_or_default();
+    let at = locate::Positions::of_paths(text, [path.as_str()]).value(&path);
+    Problem::at(
+        path,
+        format!(
+            "a list of {} entries: the file holds {} values (numbers, texts, lists and objects); a scenario holds at most {}",
+            crate::text::thousands(entries as u64),
+            crate::text::thousands(census.values as u64),
+            crate::text::thousands(MAX_SCENARIO_VALUES as u64)
+        ),
+        at,
+    )
 }
 
 /// Checks a file written by an author: the scenario, if it can be built, and every problem of
@@ -236,8 +334,14 @@ impl Checker {
     pub(super) fn die(&mut self, path: &str, text: &str) -> Die {
         match text.parse::<Die>() {
             Ok(die) => die,
-            Err(e) => {
-                self.problem(path, e.to_string());
+            Err(_) => {
+                self.problem(
+                    path,
+                    format!(
+                        "unknown die {}: expected one of d6, d8, d10, d12",
+                        crate::text::quoted(text)
+                    ),
+                );
                 Die::D6
             }
         }
@@ -267,7 +371,10 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     if file.format != SCENARIO_FORMAT {
         c.problem(
             "format",
-            format!("\"{}\": expected \"{SCENARIO_FORMAT}\"", file.format),
+            format!(
+                "{}: expected \"{SCENARIO_FORMAT}\"",
+                crate::text::quoted(&file.format)
+            ),
         );
     }
     if file.version > SCENARIO_VERSION {
@@ -314,7 +421,8 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             c.problem(
                 "insurgency_level",
                 format!(
-                    "\"{w}\": expected {}, or \"automatic\"",
+                    "{}: expected {}, or \"automatic\"",
+                    crate::text::quoted(w),
                     INSURGENCY_LEVEL.expected()
                 ),
             );

@@ -35,7 +35,7 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
             } else if let Some(first) = covered.get(&roll) {
                 c.problem(rpath, format!("total {roll} is already covered by {first}"));
             } else {
-                covered.insert(roll, format!("{path} (\"{}\")", r.id));
+                covered.insert(roll, format!("{path} ({})", crate::text::quoted(&r.id)));
             }
         }
         if r.units.is_empty() && !r.roll_again {
@@ -71,8 +71,8 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
                         c.problem(
                             format!("{fpath}.count"),
                             format!(
-                                "\"{}\": RPGs that roll to be AT RPGs need a fixed count such as \"1\"",
-                                f.count
+                                "{}: RPGs that roll to be AT RPGs need a fixed count such as \"1\"",
+                                crate::text::quoted(&f.count)
                             ),
                         );
                     }

@@ -1,6 +1,6 @@
 //! The checks of units, their figures, leaders and ambushes.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::dice::Die;
 use crate::limits::{AMBUSH_ROLL, HOT_SPOT};
@@ -57,7 +57,7 @@ fn check_figures(
     out
 }
 
-fn check_ambush(c: &mut Checker, path: &str, a: &AmbushFile, file: &ScenarioFile) -> AmbushSetup {
+fn check_ambush(c: &mut Checker, path: &str, a: &AmbushFile, index: &Index<'_>) -> AmbushSetup {
     if !(1..=MAX_TURNS).contains(&a.from_turn) {
         c.problem(
             format!("{path}.from_turn"),
@@ -105,17 +105,12 @@ fn check_ambush(c: &mut Checker, path: &str, a: &AmbushFile, file: &ScenarioFile
         AmbushAtFile::Words(words) => AmbushPoint::Point(words.clone()),
         AmbushAtFile::Point(point) => AmbushPoint::Point(point.point.clone()),
         AmbushAtFile::HotSpot(spot) => {
-            if !file.hot_spots.iter().any(|h| h.number == spot.hot_spot) {
+            if !index.spots.contains(&spot.hot_spot) {
                 c.problem(
                     format!("{path}.arrives_at.hot_spot"),
                     format!(
                         "Hot Spot {} is not in this scenario: expected one of {}",
-                        spot.hot_spot,
-                        file.hot_spots
-                            .iter()
-                            .map(|h| h.number.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        spot.hot_spot, index.spot_list
                     ),
                 );
             }
@@ -131,7 +126,70 @@ fn check_ambush(c: &mut Checker, path: &str, a: &AmbushFile, file: &ScenarioFile
     }
 }
 
+/// What the checks of each unit and leader look up, worked out once for the whole file.
+struct Index<'f> {
+    /// The Hot Spots' numbers.
+    spots: HashSet<u32>,
+    /// The same, in words for a message.
+    spot_list: String,
+    /// Each unit's place in the list, by id (the first, for an id used twice).
+    units: HashMap<&'f str, usize>,
+    /// The ids of each side's units, in words, worked out when first needed.
+    known: HashMap<Side, (Vec<String>, String)>,
+}
+
+impl<'f> Index<'f> {
+    fn of(file: &'f ScenarioFile) -> Self {
+        let mut units = HashMap::new();
+        for (i, unit) in file.units.iter().enumerate() {
+            units.entry(unit.id.as_str()).or_insert(i);
+        }
+        let spots: HashSet<u32> = file.hot_spots.iter().map(|h| h.number).collect();
+        let mut numbers: Vec<u32> = spots.iter().copied().collect();
+        numbers.sort_unstable();
+        Self {
+            spot_list: listed(numbers.iter().map(u32::to_string), numbers.len()),
+            spots,
+            units,
+            known: HashMap::new(),
+        }
+    }
+
+    /// The ids of a side's units (at most [`MAX_UNITS`] of them, the most a scenario has, to
+    /// look for a near one), and the words that list them.
+    fn known(&mut self, file: &ScenarioFile, side: Side) -> &(Vec<String>, String) {
+        self.known.entry(side).or_insert_with(|| {
+            let mut seen = HashSet::new();
+            let ids: Vec<String> = file
+                .units
+                .iter()
+                .filter(|u| u.side == side && seen.insert(u.id.as_str()))
+                .map(|u| u.id.clone())
+                .collect();
+            let count = ids.len();
+            let words = listed(ids.iter().map(|id| crate::text::quoted(id)), count);
+            let mut ids = ids;
+            ids.truncate(MAX_UNITS);
+            (ids, words)
+        })
+    }
+}
+
+/// The first few items of a list in words, with how many more there are: "1, 2, 3".
+pub(super) fn listed(items: impl Iterator<Item = String>, count: usize) -> String {
+    const SHOWN: usize = 12;
+    let mut words: Vec<String> = items.take(SHOWN).collect();
+    if count > SHOWN {
+        words.push(format!(
+            "and {} more",
+            crate::text::thousands((count - SHOWN) as u64)
+        ));
+    }
+    words.join(", ")
+}
+
 pub(super) fn check_units(c: &mut Checker, file: &ScenarioFile) -> (Vec<UnitSetup>, Vec<String>) {
+    let mut index = Index::of(file);
     let mut ids: HashMap<&str, String> = HashMap::new();
     let mut tags = Vec::new();
     let mut units: Vec<UnitSetup> = Vec::new();
@@ -150,7 +208,7 @@ pub(super) fn check_units(c: &mut Checker, file: &ScenarioFile) -> (Vec<UnitSetu
     for (i, u) in file.units.iter().enumerate() {
         let path = format!("units[{i}]");
         check_id(c, &mut ids, &u.id, &format!("{path}.id"));
-        units.push(check_unit(c, &path, u, &mut tags, file));
+        units.push(check_unit(c, &path, u, &mut tags, &index));
     }
     for side in [Side::Regular, Side::Insurgent] {
         if !file.units.iter().any(|u| u.side == side)
@@ -165,7 +223,7 @@ pub(super) fn check_units(c: &mut Checker, file: &ScenarioFile) -> (Vec<UnitSetu
     for (i, l) in file.leaders.iter().enumerate() {
         let path = format!("leaders[{i}]");
         check_id(c, &mut ids, &l.id, &format!("{path}.id"));
-        if let Some(unit) = check_leader(c, &path, l, file, &mut units) {
+        if let Some(unit) = check_leader(c, &path, l, file, &mut index, &mut units) {
             units.push(unit);
         }
     }
@@ -196,7 +254,10 @@ pub(super) fn check_id<'a>(
     if let Some(first) = ids.get(id) {
         c.problem(
             path,
-            format!("duplicate id \"{id}\" (first used at {first})"),
+            format!(
+                "duplicate id {} (first used at {first})",
+                crate::text::quoted(id)
+            ),
         );
     } else {
         ids.insert(id, path.to_owned());
@@ -208,14 +269,14 @@ fn check_unit(
     path: &str,
     u: &UnitFile,
     tags: &mut Vec<String>,
-    file: &ScenarioFile,
+    index: &Index<'_>,
 ) -> UnitSetup {
     c.text(&format!("{path}.name"), &u.name);
     let figures = check_figures(c, path, &u.figures, tags);
     let ambush = u
         .ambush
         .as_ref()
-        .map(|a| check_ambush(c, &format!("{path}.ambush"), a, file));
+        .map(|a| check_ambush(c, &format!("{path}.ambush"), a, index));
     if u.ambush.is_some() && u.arrives.is_some() {
         c.problem(
             format!("{path}.arrives"),
@@ -260,6 +321,7 @@ fn check_leader(
     path: &str,
     l: &LeaderFile,
     file: &ScenarioFile,
+    index: &mut Index<'_>,
     units: &mut [UnitSetup],
 ) -> Option<UnitSetup> {
     c.text(&format!("{path}.name"), &l.name);
@@ -272,41 +334,33 @@ fn check_leader(
     };
     match &l.attached_to {
         Some(target) => {
-            let Some(index) = file.units.iter().position(|u| &u.id == target) else {
-                let mut known: Vec<String> = Vec::new();
-                for unit in file.units.iter().filter(|u| u.side == l.side) {
-                    if !known.contains(&unit.id) {
-                        known.push(unit.id.clone());
-                    }
-                }
-                let near = super::words::closest(target, &known)
-                    .map(|n| format!("did you mean \"{n}\"? "))
+            let found = index.units.get(target.as_str()).copied();
+            let index = found.or_else(|| {
+                let (known, words) = index.known(file, l.side);
+                let near = super::words::closest(target, known)
+                    .map(|n| format!("did you mean {}? ", crate::text::quoted(&n)))
                     .unwrap_or_default();
                 let list = if known.is_empty() {
                     format!("there is no {} unit to attach to", l.side)
                 } else {
-                    format!(
-                        "the {} units are {}",
-                        l.side,
-                        known
-                            .iter()
-                            .map(|k| format!("\"{k}\""))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
+                    format!("the {} units are {words}", l.side)
                 };
                 c.problem(
                     format!("{path}.attached_to"),
-                    format!("no unit \"{target}\" to attach to: {near}{list}"),
+                    format!(
+                        "no unit {} to attach to: {near}{list}",
+                        crate::text::quoted(target)
+                    ),
                 );
-                return None;
-            };
+                None
+            })?;
             if file.units[index].side != l.side {
                 let side = file.units[index].side.to_string();
                 c.problem(
                     format!("{path}.attached_to"),
                     format!(
-                        "\"{target}\" is {} {side} unit but the leader is {}",
+                        "{} is {} {side} unit but the leader is {}",
+                        crate::text::quoted(target),
                         article(&side),
                         l.side
                     ),

@@ -1,6 +1,6 @@
 //! The checks of the victory points.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::limits::{CASUALTIES_PER_SCORE, VICTORY_POINTS};
 
@@ -16,6 +16,7 @@ pub(super) fn check_victory(
 ) -> Vec<VictoryItem> {
     let mut ids: HashMap<&str, String> = HashMap::new();
     let mut items = Vec::new();
+    let known: HashSet<&str> = tags.iter().map(String::as_str).collect();
     for (i, v) in file.victory.iter().enumerate() {
         let path = format!("victory[{i}]");
         check_id(c, &mut ids, &v.id, &format!("{path}.id"));
@@ -30,19 +31,23 @@ pub(super) fn check_victory(
             );
         }
         if let VictoryTrigger::EscortedOff { tag, .. } = &v.trigger
-            && !tags.contains(tag)
+            && !known.contains(tag.as_str())
         {
+            let tag = crate::text::quoted(tag);
             c.problem(
                 format!("{path}.trigger.tag"),
                 if tags.is_empty() {
-                    format!("no figure or leader carries the tag \"{tag}\": give one a \"tag\"")
+                    format!("no figure or leader carries the tag {tag}: give one a \"tag\"")
                 } else {
+                    let mut seen = HashSet::new();
+                    let distinct: Vec<&String> =
+                        tags.iter().filter(|t| seen.insert(t.as_str())).collect();
                     format!(
-                        "no figure or leader carries the tag \"{tag}\": the tags are {}",
-                        tags.iter()
-                            .map(|t| format!("\"{t}\""))
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        "no figure or leader carries the tag {tag}: the tags are {}",
+                        super::units::listed(
+                            distinct.iter().map(|t| crate::text::quoted(t)),
+                            distinct.len()
+                        )
                     )
                 },
             );

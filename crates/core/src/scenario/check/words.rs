@@ -8,7 +8,7 @@ pub fn found(value: &Value) -> String {
         Value::Null => "null".to_owned(),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => n.to_string(),
-        Value::String(s) => format!("\"{}\"", s.chars().take(60).collect::<String>()),
+        Value::String(s) => crate::text::quoted(s),
         Value::Array(_) => "a list [ … ]".to_owned(),
         Value::Object(_) => "an object { … }".to_owned(),
     }
@@ -23,6 +23,12 @@ pub fn closest(word: &str, options: &[String]) -> Option<String> {
             .filter(|c| c.is_alphanumeric())
             .collect()
     };
+    // Suggestions are for slips in a word or two: a long text is near nothing (and comparing
+    // two long texts letter by letter would cost their lengths multiplied).
+    const LONGEST: usize = 64;
+    if word.len() > 4 * LONGEST {
+        return None;
+    }
     let wanted = simple(word);
     if let Some(same) = options.iter().find(|o| simple(o) == wanted) {
         return Some(same.clone());
@@ -32,9 +38,14 @@ pub fn closest(word: &str, options: &[String]) -> Option<String> {
         5..=10 => 2,
         _ => 3,
     };
+    let length = wanted.chars().count();
     options
         .iter()
-        .map(|o| (distance(&wanted, &simple(o)), o))
+        .filter(|o| o.len() <= 4 * LONGEST)
+        .map(|o| (o, simple(o)))
+        // The distance is at least the difference of the lengths: a long word is never near.
+        .filter(|(_, s)| s.chars().count().abs_diff(length) <= limit)
+        .map(|(o, s)| (distance(&wanted, &s), o))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
         .map(|(_, o)| o.clone())

@@ -6,6 +6,7 @@ use ambush_core::scenario::builtin;
 use ambush_core::scenario::check::{self, ScenarioError};
 use serde_json::Value;
 
+mod bulk;
 mod files;
 mod meaning;
 mod schema;

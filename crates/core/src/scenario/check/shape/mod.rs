@@ -7,13 +7,15 @@
 //! those problems are listed in the same run; problems inside a repaired value are left out,
 //! as they would only echo the placeholder.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use jsonschema::error::ValidationErrorKind;
 use serde_json::Value;
 
 use super::Problem;
-use super::locate::{Positions, join_index, join_key};
+use super::cap::{Capper, Found, Place};
+use super::locate::{join_index, join_key};
 use super::words::{closest, found};
 
 mod walk;
@@ -51,56 +53,138 @@ pub fn is_valid(value: &Value) -> bool {
 /// The shape problems of a file, and a repaired copy for the checks of meaning (with the paths
 /// it repaired).
 pub struct Shape {
-    /// Every shape problem, located.
-    pub problems: Vec<Problem>,
+    /// Every shape problem, capped per kind, to be located.
+    pub(super) problems: Capper,
     /// The file with every shape problem repaired.
     pub repaired: Value,
-    /// The field paths repaired.
-    pub repaired_paths: Vec<String>,
+    /// The field paths repaired, each kept as a hash ([`Shape::repaired`] asks).
+    repaired_paths: HashSet<u64>,
 }
 
-/// Checks the shape of `value` (read from `text`).
-pub fn check(value: &Value, positions: &Positions) -> Shape {
+/// Checks the shape of `value`. Each schema error costs the same whatever the size of the
+/// file: the schemas at a path are looked up once per field of the format, not once per entry.
+pub(super) fn check(value: &Value) -> Shape {
     let mut shape = Shape {
-        problems: Vec::new(),
+        problems: Capper::default(),
         repaired: value.clone(),
-        repaired_paths: Vec::new(),
+        repaired_paths: HashSet::new(),
     };
     if !value.is_object() {
-        shape.problems.push(Problem::at(
-            String::new(),
-            format!(
-                "the file holds {}: a scenario is one JSON object {{ … }} whose fields have names (\"format\", \"version\", \"units\", …)",
-                found(value)
-            ),
-            positions.value(""),
-        ));
+        shape.problems.push(Found {
+            problem: Problem::at(String::new(), not_an_object(&found(value)), None),
+            place: Place::Value,
+        });
         return shape;
     }
     let Some(validator) = validator() else {
         return shape;
     };
-    let mut seen = std::collections::BTreeSet::new();
-    let errors: Vec<_> = validator.iter_errors(value).collect();
-    let mut leaves = Vec::new();
-    for error in &errors {
-        leaves_of(error, &mut leaves);
-    }
-    for error in leaves {
-        let path = field_path(value, error.instance_path().as_str());
-        for (path, problem) in describe(value, &path, error.kind()) {
-            if seen.insert((path.clone(), problem.message.clone())) {
-                shape.repair(&path, &problem.repair);
-                let at = if problem.at_key {
-                    positions.key(&path)
-                } else {
-                    positions.value(&path)
-                };
-                shape.problems.push(Problem::at(path, problem.message, at));
+    // The same problem said by two schema errors is listed once (kept as a hash: a file may
+    // have a hundred thousand problems).
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut schemas = SchemaCache::default();
+    for error in validator.iter_errors(value) {
+        let mut leaves = Vec::new();
+        leaves_of(&error, &mut leaves);
+        for error in leaves {
+            let path = field_path(value, error.instance_path().as_str());
+            for (path, problem) in describe(value, &path, error.kind(), &mut schemas) {
+                if seen.insert(said(&path, &problem.message)) {
+                    shape.repair(&path, &problem.repair, &mut schemas);
+                    shape.problems.push(Found {
+                        problem: Problem::at(path, problem.message, None),
+                        place: if problem.at_key {
+                            Place::Key
+                        } else {
+                            Place::Value
+                        },
+                    });
+                }
             }
         }
     }
     shape
+}
+
+/// A problem's path and words, as a number to tell it from the others.
+fn said(path: &str, message: &str) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    static KEYS: OnceLock<std::collections::hash_map::RandomState> = OnceLock::new();
+    let mut hasher = KEYS.get_or_init(Default::default).build_hasher();
+    path.hash(&mut hasher);
+    message.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// What to say of a file that is not one object.
+pub(super) fn not_an_object(what: &str) -> String {
+    format!(
+        "the file holds {what}: a scenario is one JSON object {{ … }} whose fields have names (\"format\", \"version\", \"units\", …)"
+    )
+}
+
+/// The schemas at each path, by the path with its list indices left out (every entry of a list
+/// has the same schemas).
+#[derive(Default)]
+struct SchemaCache {
+    by_field: HashMap<String, Vec<&'static Value>>,
+    /// The words for a missing field, by field.
+    missing: HashMap<String, String>,
+    /// The placeholder of a field, and whether its object requires it, by field.
+    stand_ins: HashMap<String, (Value, bool)>,
+}
+
+/// A path with every list index made 0: the same for every entry of a list.
+fn field_of(path: &str) -> String {
+    super::locate::every_index(path, "[0]")
+}
+
+impl SchemaCache {
+    fn at(&mut self, path: &str) -> Vec<&'static Value> {
+        self.by_field
+            .entry(field_of(path))
+            .or_insert_with_key(|field| schemas_at(&Value::Null, field))
+            .clone()
+    }
+
+    /// "missing field "tq" (Troop Quality die…): expected …", for a field of any entry.
+    fn missing(&mut self, field: &str, name: &str) -> String {
+        let key = field_of(field);
+        if let Some(words) = self.missing.get(&key) {
+            return words.clone();
+        }
+        let field_nodes = self.at(field);
+        let what = field_nodes
+            .first()
+            .and_then(|n| n.get("description"))
+            .and_then(Value::as_str)
+            .map(first_sentence)
+            .map(|d| format!(" ({d})"))
+            .unwrap_or_default();
+        let wanted = expected(&field_nodes);
+        let message = if what.contains(&wanted) {
+            format!("missing field \"{name}\"{what}")
+        } else {
+            format!("missing field \"{name}\"{what}: expected {wanted}")
+        };
+        self.missing.insert(key, message.clone());
+        message
+    }
+
+    /// The value standing in for a wrong one at `path`, and whether the object holding it
+    /// requires it (else the field is left out).
+    fn stand_in(&mut self, path: &str, parent: &str, last: &Step<'_>) -> (Value, bool) {
+        let key = field_of(path);
+        if let Some(found) = self.stand_ins.get(&key) {
+            return found.clone();
+        }
+        let required = self.at(parent).iter().any(|n| {
+            matches!(last, Step::Key(k) if n.get("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x == k)))
+        });
+        let found = (placeholder(&self.at(path)), required);
+        self.stand_ins.insert(key, found.clone());
+        found
+    }
 }
 
 /// The errors to describe for one schema error: for a choice between shapes (`anyOf`, `oneOf`)
@@ -171,9 +255,14 @@ struct Described {
 }
 
 /// The problems one schema error stands for, at their paths.
-fn describe(root: &Value, path: &str, kind: &ValidationErrorKind) -> Vec<(String, Described)> {
+fn describe(
+    root: &Value,
+    path: &str,
+    kind: &ValidationErrorKind,
+    schemas: &mut SchemaCache,
+) -> Vec<(String, Described)> {
     let value = value_at(root, path);
-    let nodes = schemas_at(root, path);
+    let nodes = schemas.at(path);
     let problem = |message: String| Described {
         message,
         repair: Repair::Placeholder,
@@ -203,7 +292,7 @@ fn describe(root: &Value, path: &str, kind: &ValidationErrorKind) -> Vec<(String
                     (
                         join_key(path, name),
                         Described {
-                            message: format!("unknown field \"{name}\": {hint}"),
+                            message: format!("unknown field {}: {hint}", crate::text::quoted(name)),
                             repair: Repair::Remove,
                             at_key: true,
                         },
@@ -214,20 +303,7 @@ fn describe(root: &Value, path: &str, kind: &ValidationErrorKind) -> Vec<(String
         ValidationErrorKind::Required { property } => {
             let name = property.as_str().unwrap_or_default().to_owned();
             let field = join_key(path, &name);
-            let field_nodes = schemas_at(root, &field);
-            let what = field_nodes
-                .first()
-                .and_then(|n| n.get("description"))
-                .and_then(Value::as_str)
-                .map(first_sentence)
-                .map(|d| format!(" ({d})"))
-                .unwrap_or_default();
-            let wanted = expected(&field_nodes);
-            let message = if what.contains(&wanted) {
-                format!("missing field \"{name}\"{what}")
-            } else {
-                format!("missing field \"{name}\"{what}: expected {wanted}")
-            };
+            let message = schemas.missing(&field, &name);
             vec![(field, problem(message))]
         }
         ValidationErrorKind::MinItems { limit } | ValidationErrorKind::MaxItems { limit } => {
@@ -266,7 +342,11 @@ fn describe(root: &Value, path: &str, kind: &ValidationErrorKind) -> Vec<(String
                     .unwrap_or_default();
                 return vec![(
                     join_key(path, "kind"),
-                    problem(format!("\"{kind}\": expected {}{near}", expected(&nodes))),
+                    problem(format!(
+                        "{}: expected {}{near}",
+                        crate::text::quoted(kind),
+                        expected(&nodes)
+                    )),
                 )];
             }
             let mut message = format!("{}: expected {}", found(value), expected(&nodes));
@@ -280,9 +360,14 @@ fn describe(root: &Value, path: &str, kind: &ValidationErrorKind) -> Vec<(String
 }
 
 impl Shape {
+    /// Whether the value at `path` was repaired.
+    pub fn was_repaired(&self, path: &str) -> bool {
+        self.repaired_paths.contains(&said(path, ""))
+    }
+
     /// Repairs the value at `path` in the copy kept for the checks of meaning.
-    fn repair(&mut self, path: &str, repair: &Repair) {
-        self.repaired_paths.push(path.to_owned());
+    fn repair(&mut self, path: &str, repair: &Repair, schemas: &mut SchemaCache) {
+        self.repaired_paths.insert(said(path, ""));
         let all = steps(path);
         let Some((last, parents)) = all.split_last() else {
             return;
@@ -307,10 +392,7 @@ impl Shape {
                 }
             };
         }
-        let required = schemas_at(&Value::Null, &prefix).iter().any(|n| {
-            matches!(last, Step::Key(k) if n.get("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x == k)))
-        });
-        let stand_in = placeholder(&schemas_at(&Value::Null, path));
+        let (stand_in, required) = schemas.stand_in(path, &prefix, last);
         match (last, repair, at) {
             (Step::Key(k), Repair::Remove, Value::Object(map)) => {
                 map.remove(*k);
