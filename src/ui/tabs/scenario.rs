@@ -59,11 +59,7 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                 let rolls: Vec<String> = row.rolls.iter().map(u8::to_string).collect();
                 ui.label(rolls.join(", "));
                 let units: Vec<String> = row.units.iter().map(|u| u.describe_whole()).collect();
-                let mut words = units.join("; ");
-                if row.roll_again {
-                    words.push_str(", and roll again");
-                }
-                ui.label(words);
+                ui.label(row.words(&units));
                 ui.end_row();
             }
         });

@@ -197,11 +197,7 @@ pub(super) fn insurgency_roll(level: InsurgencyLevel, face: Option<Face>, comes:
 /// A roll on the reinforcement table.
 pub(super) fn table_roll(total: u8, row: &TableRow) -> String {
     let described: Vec<String> = row.units.iter().map(|s| s.describe()).collect();
-    let mut summary = format!("Reinforcement table {total}: {}", described.join("; "));
-    if row.roll_again {
-        summary.push_str(", and roll again");
-    }
-    summary
+    format!("Reinforcement table {total}: {}", row.words(&described))
 }
 
 /// The name of an arriving figure.

@@ -117,10 +117,16 @@ pub fn text(game: &Game) -> String {
     for side in [Side::Regular, Side::Insurgent] {
         out.push_str(&format!("\n{side} units\n"));
         for unit in state.units.iter().filter(|u| u.side == side) {
+            // The unit's own Troop Quality; a leader's better die is his, and the unit's tests.
+            let tests = unit.test_die();
+            let tq = if tests == unit.profile.tq {
+                unit.profile.tq.to_string()
+            } else {
+                format!("{} (tests with {tests})", unit.profile.tq)
+            };
             out.push_str(&format!(
-                "  {} — TQ {}, Morale {}, Optimum Range {}, armor {} — {}\n",
+                "  {} — TQ {tq}, Morale {}, Optimum Range {}, armor {} — {}\n",
                 unit.name,
-                unit.test_die(),
                 unit.profile.morale,
                 state.distance(unit.profile.optimum_range),
                 unit.profile.armor,

@@ -115,6 +115,11 @@ pub enum VictoryTrigger {
         /// The edges that score: "north", "east", "south", "west".
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         edges: Vec<crate::tabletop::Edge>,
+        /// Version 3: false for an item that scores without ending the game (a wounded man
+        /// carried off early); by default, once every figure with the tag has left the table,
+        /// the app proposes the end.
+        #[serde(default = "yes", skip_serializing_if = "is_true")]
+        ends_game: bool,
     },
 }
 
@@ -139,17 +144,25 @@ impl VictoryTrigger {
             VictoryTrigger::PlaceHeld { place } => {
                 format!("once, if {place} is held at the end (the referee says)")
             }
-            VictoryTrigger::EscortedOff { tag, edges } => {
+            VictoryTrigger::EscortedOff { tag, edges, .. } => {
                 let edges: Vec<String> = edges.iter().map(|e| e.name().to_owned()).collect();
                 let by = match edges.as_slice() {
                     [] => "any edge".to_owned(),
                     [one] => format!("the {one} edge"),
-                    _ => format!("the {} edges", crate::text::and_list(&edges)),
+                    _ => format!("the {} edge", crate::text::or_list(&edges)),
                 };
                 format!("the app counts it: each figure tagged \"{tag}\" that leaves by {by}")
             }
         }
     }
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
 }
 
 /// One way to score victory points.

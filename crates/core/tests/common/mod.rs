@@ -268,6 +268,7 @@ pub fn contracting_trouble() -> Scenario {
                 trigger: VictoryTrigger::EscortedOff {
                     tag: "contractor".to_owned(),
                     edges: vec![Edge::South, Edge::West],
+                    ends_game: true,
                 },
             },
             VictoryItem {

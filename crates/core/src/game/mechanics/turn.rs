@@ -293,7 +293,12 @@ impl GameState {
     /// Regular unit left to fight.
     fn objective_end(&self, scenario: &Scenario) -> Option<EndReason> {
         for item in &scenario.victory {
-            let VictoryTrigger::EscortedOff { tag, .. } = &item.trigger else {
+            let VictoryTrigger::EscortedOff {
+                tag,
+                ends_game: true,
+                ..
+            } = &item.trigger
+            else {
                 continue;
             };
             let tagged = || {
