@@ -192,6 +192,12 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
     let mut shape = shape::check(&value);
     drop(value);
     let mut found = std::mem::take(&mut shape.problems);
+    for (path, name) in census.doubled {
+        found.push(cap::Found {
+            problem: Problem::at(path, doubled_words(&name), None),
+            place: cap::Place::Doubled,
+        });
+    }
     let shape_problems = found.count();
     let repaired = whole_numbers(std::mem::take(&mut shape.repaired));
     match serde_json::from_value::<ScenarioFile>(repaired) {
@@ -243,15 +249,25 @@ fn located(text: &str, found: cap::Capper) -> Vec<Problem> {
         .map(|f| f.problem.path.as_str());
     let positions = locate::Positions::of_paths(text, paths);
     let place = |f: &cap::Found| match f.place {
-        cap::Place::Key => positions.key(&f.problem.path),
+        cap::Place::Key | cap::Place::Doubled => positions.key(&f.problem.path),
         cap::Place::Value => positions.value(&f.problem.path),
     };
     let mut problems: Vec<Problem> = capped
         .listed
         .iter()
-        .map(|f| Problem {
-            at: place(f),
-            ..f.problem.clone()
+        .map(|f| {
+            let mut problem = Problem {
+                at: place(f),
+                ..f.problem.clone()
+            };
+            if f.place == cap::Place::Doubled
+                && let Some((line, column)) = positions.first_key(&f.problem.path)
+            {
+                problem
+                    .message
+                    .push_str(&format!(" (the first is at line {line}, column {column})"));
+            }
+            problem
         })
         .collect();
     let rests: Vec<Problem> = capped
@@ -281,6 +297,14 @@ fn located(text: &str, found: cap::Capper) -> Vec<Problem> {
         ));
     }
     problems
+}
+
+/// What to say of a field written twice in one object.
+fn doubled_words(name: &str) -> String {
+    format!(
+        "{} is written twice in this object: JSON keeps only the last one and drops the other without a word; keep one of them",
+        crate::text::quoted(name)
+    )
 }
 
 /// A file with more values than a scenario holds: said at its longest list.

@@ -1,4 +1,5 @@
 //! Scenario authors, second pass: nothing accepted in silence, words that say what happened,
 //! and what version 3 of the format adds, played.
 
+mod refusals;
 mod words;

@@ -1,0 +1,84 @@
+//! What the app used to accept in silence is refused, each with its line and column, its field
+//! path and what to write: fields written twice, blank text, and set-ups that can never work.
+
+use ambush_core::scenario::builtin;
+use ambush_core::scenario::check::{self, ScenarioError};
+use serde_json::{Value, json};
+
+/// Every problem of a text, as `validate` prints it after the file name.
+pub(super) fn problems(text: &str) -> Vec<String> {
+    match check::load_bytes(text.as_bytes()) {
+        Ok(_) => Vec::new(),
+        Err(ScenarioError::Invalid(problems)) => problems.iter().map(ToString::to_string).collect(),
+        Err(other) => vec![other.to_string()],
+    }
+}
+
+pub(super) fn night_patrol() -> Value {
+    let mut v: Value = serde_json::from_str(builtin::NIGHT_PATROL).expect("JSON");
+    if let Some(top) = v.as_object_mut() {
+        top.remove("contacts");
+    }
+    v
+}
+
+pub(super) fn edit(change: impl FnOnce(&mut Value)) -> Value {
+    let mut v = night_patrol();
+    change(&mut v);
+    v
+}
+
+pub(super) fn pretty(v: &Value) -> String {
+    serde_json::to_string_pretty(v).expect("JSON")
+}
+
+#[test]
+fn a_field_written_twice_is_refused_where_it_is_written_again() {
+    // "turn_limit": 8 and then 3 used to give a game of three turns, without a word.
+    let text = pretty(&night_patrol()).replacen(
+        "\"turn_limit\": 8,",
+        "\"turn_limit\": 8,\n  \"turn_limit\": 3,",
+        1,
+    );
+    assert!(text.contains("\"turn_limit\": 3"), "the file has a turn limit of 8");
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .map(|i| i + 1)
+            .expect("written")
+    };
+    let (first, second) = (line_of("\"turn_limit\": 8"), line_of("\"turn_limit\": 3"));
+    assert_eq!(
+        problems(&text),
+        vec![format!(
+            "{second}:3: turn_limit: \"turn_limit\" is written twice in this object: JSON keeps only the last one and drops the other without a word; keep one of them (the first is at line {first}, column 3)"
+        )]
+    );
+}
+
+#[test]
+fn fields_written_twice_anywhere_are_each_named_once() {
+    let text = builtin::NIGHT_PATROL.to_owned();
+    // A unit's "tq" written three times, and a figure's "count" twice, deep in the file.
+    let text = text.replacen("\"tq\": \"d8\",", "\"tq\": \"d8\", \"tq\": \"d6\", \"tq\": \"d8\",", 1);
+    let text = text.replacen("\"count\": 2", "\"count\": 2, \"count\": 3", 1);
+    let found = problems(&text);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(found[0].contains(": units[0].tq: \"tq\" is written twice"), "{found:#?}");
+    assert!(found[1].contains(".count: \"count\" is written twice"), "{found:#?}");
+    for p in &found {
+        assert!(p.contains("(the first is at line"), "{p}");
+        let line: usize = p.split(':').next().and_then(|l| l.parse().ok()).unwrap_or(0);
+        assert!(line > 1, "{p}");
+    }
+}
+
+#[test]
+fn a_field_written_twice_is_listed_with_every_other_problem() {
+    let v = edit(|v| v["units"][0]["tq"] = json!("D8"));
+    let text = pretty(&v).replacen("\"name\":", "\"name\": \"x\", \"name\":", 1);
+    let found = problems(&text);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(found.iter().any(|p| p.contains("\"name\" is written twice")));
+    assert!(found.iter().any(|p| p.contains("units[0].tq: \"D8\"")));
+}
