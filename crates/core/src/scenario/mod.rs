@@ -111,6 +111,7 @@ pub enum VictoryTrigger {
     /// the table, by one of these edges (any edge when none is listed).
     EscortedOff {
         /// The figure tag.
+        #[schemars(regex(pattern = r"\S"))]
         tag: String,
         /// The edges that score: "north", "east", "south", "west".
         #[serde(default, skip_serializing_if = "Vec::is_empty")]

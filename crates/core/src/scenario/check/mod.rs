@@ -373,7 +373,13 @@ impl Checker {
 
     pub(super) fn text(&mut self, path: &str, text: &str) {
         if text.trim().is_empty() {
-            self.problem(path, "must not be empty");
+            self.problem(
+                path,
+                format!(
+                    "{}: blank text: write its words",
+                    crate::text::quoted(text)
+                ),
+            );
         }
     }
 

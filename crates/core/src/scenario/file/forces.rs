@@ -37,8 +37,8 @@ pub struct UnitFile {
     #[schemars(range(max = ARMOR.max))]
     pub armor: u32,
     /// Starting position in words ("map key 1: by the mosque").
-    #[serde(default)]
-    #[schemars(length(max = PLACE_CHARS.max))]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
     pub location: String,
     /// True for units that never act (wounded civilians waiting for rescue): their figures
     /// are dependants.
@@ -111,6 +111,7 @@ pub struct LeaderFile {
     pub tq: String,
     /// The id of the unit he starts with; leave out for a leader acting on his own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = TEXT_PATTERN))]
     pub attached_to: Option<String>,
     /// Morale die when he acts on his own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -126,7 +127,7 @@ pub struct LeaderFile {
     pub armor: Option<u32>,
     /// Starting position when he acts on his own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(max = PLACE_CHARS.max))]
+    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
     pub location: Option<String>,
     /// Version 2: a tag victory points can count ("hvt" for a leader to escort off).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -58,20 +58,23 @@ pub struct ScenarioFile {
     #[schemars(regex(pattern = TEXT_PATTERN), length(max = NAME_CHARS.max))]
     pub name: String,
     /// The mission brief.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN))]
     pub brief: String,
     /// Each side's objective.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "ObjectivesFile::is_empty")]
     pub objectives: ObjectivesFile,
     /// Table size, in words ("2'x2' at 15mm, 4'x4' at 28mm").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN))]
     pub table: String,
     /// Figure scale the distances of this file are measured at: "15mm" or "28mm". Distances are
     /// kept as written; a game played at the other scale converts them (28mm is 1.5 times 15mm).
     #[serde(default)]
     pub scale: Scale,
     /// Special rules, one paragraph each.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(inner(regex(pattern = TEXT_PATTERN)))]
     pub special_rules: Vec<String>,
     /// Number of turns, when the game is limited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -112,11 +115,20 @@ pub struct ScenarioFile {
 #[serde(deny_unknown_fields)]
 pub struct ObjectivesFile {
     /// What the Regular player must do.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN))]
     pub regular: String,
     /// What the Insurgent player must do.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN))]
     pub insurgent: String,
+}
+
+impl ObjectivesFile {
+    /// Neither side's objective is given.
+    pub fn is_empty(&self) -> bool {
+        self.regular.is_empty() && self.insurgent.is_empty()
+    }
 }
 
 /// The Insurgency Level: 1 to 6, or "automatic".
@@ -202,8 +214,8 @@ pub struct HotSpotFile {
     #[schemars(range(min = HOT_SPOT.min, max = HOT_SPOT.max))]
     pub number: u32,
     /// Where it is, in words.
-    #[serde(default)]
-    #[schemars(length(max = PLACE_CHARS.max))]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
     pub location: String,
     /// Version 2: false for a spot already neutralized when the game starts (default true).
     #[serde(default = "yes", skip_serializing_if = "is_true")]

@@ -82,3 +82,61 @@ fn a_field_written_twice_is_listed_with_every_other_problem() {
     assert!(found.iter().any(|p| p.contains("\"name\" is written twice")));
     assert!(found.iter().any(|p| p.contains("units[0].tq: \"D8\"")));
 }
+
+#[test]
+fn blank_text_is_refused_wherever_text_is_given() {
+    for (field, set, expected) in [
+        (
+            "brief",
+            (|v: &mut Value| v["brief"] = json!("   ")) as fn(&mut Value),
+            r#"brief: "   ": blank text: write its words, or leave out "brief""#,
+        ),
+        (
+            "table",
+            |v| v["table"] = json!(""),
+            r#"table: "": blank text: write its words, or leave out "table""#,
+        ),
+        (
+            "special_rules",
+            |v| v["special_rules"] = json!(["Night: the patrol sees 12\".", "  "]),
+            r#"special_rules[1]: "  ": blank text: write its words, or take the entry out"#,
+        ),
+        (
+            "objectives",
+            |v| v["objectives"]["regular"] = json!("  "),
+            r#"objectives.regular: "  ": blank text: write its words, or leave out "regular""#,
+        ),
+        (
+            "a unit's location",
+            |v| v["units"][0]["location"] = json!(" "),
+            r#"units[0].location: " ": blank text: write its words, or leave out "location""#,
+        ),
+        (
+            "a Hot Spot's location",
+            |v| v["hot_spots"][1]["location"] = json!(""),
+            r#"hot_spots[1].location: "": blank text: write its words, or leave out "location""#,
+        ),
+        (
+            "a unit's name",
+            |v| v["units"][1]["name"] = json!("  "),
+            r#"units[1].name: "  ": blank text: write its words"#,
+        ),
+        (
+            "an escort's tag",
+            |v| {
+                v["victory"][0]["trigger"] = json!({"kind": "escorted_off", "tag": " "});
+            },
+            r#"victory[0].trigger.tag: " ": blank text: write its words"#,
+        ),
+    ] {
+        let v = edit(set);
+        let found = problems(&pretty(&v));
+        let bare: Vec<&str> = found
+            .iter()
+            .map(|p| p.splitn(3, ':').nth(2).unwrap_or(p).trim_start())
+            .collect();
+        assert_eq!(bare, vec![expected], "{field}: {found:#?}");
+        // Located at its line and column.
+        assert!(found[0].split(':').next().is_some_and(|l| l.parse::<usize>().is_ok()), "{found:?}");
+    }
+}

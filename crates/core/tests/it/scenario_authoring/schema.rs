@@ -45,6 +45,8 @@ fn files_and_mutants() -> Vec<Value> {
         json!(21),
         json!("D10"),
         json!("x"),
+        json!(""),
+        json!("  "),
         json!(true),
         json!([]),
         json!({}),

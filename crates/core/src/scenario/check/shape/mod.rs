@@ -187,6 +187,35 @@ impl SchemaCache {
     }
 }
 
+/// Text with nothing but blank space, where the schema asks for words.
+fn is_blank_text(value: &Value, nodes: &[&Value]) -> bool {
+    value.as_str().is_some_and(|s| s.trim().is_empty())
+        && nodes.iter().any(|n| {
+            n.get("pattern").and_then(Value::as_str) == Some(crate::scenario::file::TEXT_PATTERN)
+        })
+}
+
+impl SchemaCache {
+    /// What to write instead of blank text: the words, or nothing at all where the field may
+    /// be left out (an entry of a list, taken out).
+    fn blank_words(&mut self, path: &str) -> String {
+        let all = steps(path);
+        let parent = super::locate::parent(path).unwrap_or_default();
+        match all.last() {
+            Some(Step::Index(_)) => "blank text: write its words, or take the entry out".to_owned(),
+            Some(last @ Step::Key(name)) => {
+                let name = (*name).to_owned();
+                if self.stand_in(path, parent, last).1 {
+                    "blank text: write its words".to_owned()
+                } else {
+                    format!("blank text: write its words, or leave out \"{name}\"")
+                }
+            }
+            None => "blank text: write its words".to_owned(),
+        }
+    }
+}
+
 /// The errors to describe for one schema error: for a choice between shapes (`anyOf`, `oneOf`)
 /// where only one of the shapes fits the kind of value written (an object where an object or
 /// `null` may stand), the errors inside that shape, so that a wrong field deep in an optional
@@ -348,6 +377,10 @@ fn describe(
                         expected(&nodes)
                     )),
                 )];
+            }
+            if is_blank_text(value, &nodes) {
+                let message = format!("{}: {}", found(value), schemas.blank_words(path));
+                return vec![(path.to_owned(), problem(message))];
             }
             let mut message = format!("{}: expected {}", found(value), expected(&nodes));
             if let Some(hint) = hint(value, &nodes) {
