@@ -75,6 +75,7 @@ impl AssistantApp {
                     solo,
                     ..Settings::default()
                 };
+                let warnings = super::files::warning_words(&scenario.warnings);
                 let session = Session::start(*scenario, settings, autosave.as_deref());
                 self.message = session.kept_earlier().map(|kept| {
                     Message::info(format!(
@@ -82,6 +83,13 @@ impl AssistantApp {
                         kept.display()
                     ))
                 });
+                if !warnings.is_empty() {
+                    let before = self.message.take().map(|m| format!("{}\n", m.text));
+                    self.message = Some(Message::info(format!(
+                        "{}{warnings}",
+                        before.unwrap_or_default()
+                    )));
+                }
                 self.session = Some(session);
                 self.fresh_desk();
             }
@@ -112,6 +120,12 @@ impl AssistantApp {
                 }
             }
             UiCommand::OpenPath(path) => self.open_path(&path),
+            UiCommand::OpenSoloDialog => {
+                if let Some(path) = self.pick_file(false) {
+                    self.open_path_as(&path, true);
+                }
+            }
+            UiCommand::OpenSoloPath(path) => self.open_path_as(&path, true),
             UiCommand::Save => {
                 let target = self
                     .session

@@ -196,7 +196,7 @@ impl AssistantApp {
         // Given a file, the app opens it; otherwise it starts on the start screen: a game for
         // two, a solo game, a file, or an earlier game.
         if let Some(path) = app.options.open.clone() {
-            app.open_path(&path);
+            app.open_path_as(&path, app.options.solo);
         }
         // The table opens to phones once the game is on the desk (a scenario file starts its
         // game after the first frame).

@@ -31,6 +31,7 @@ mod reinforcement_table;
 pub mod shape;
 mod units;
 mod victory_points;
+mod warnings;
 mod words;
 
 pub use cap::{MAX_LISTED, PER_KIND};
@@ -125,6 +126,10 @@ pub struct LoadedScenario {
     pub file: ScenarioFile,
     /// Checked.
     pub scenario: Scenario,
+    /// What the file says that is harmless but likely not meant (a value written twice where
+    /// once says the same, a value the game never reads), each located; none for a saved
+    /// game's scenario.
+    pub warnings: Vec<Problem>,
 }
 
 /// Reads a scenario file from disk, refusing oversized files before reading them.
@@ -205,7 +210,23 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
             let (scenario, meaning) = check_file(&file);
             match scenario {
                 Some(scenario) if shape_problems == 0 => {
-                    return Ok(LoadedScenario { file, scenario });
+                    let mut said = cap::Capper::default();
+                    for problem in warnings::warnings(&file) {
+                        said.push(cap::Found {
+                            problem,
+                            place: cap::Place::Value,
+                        });
+                    }
+                    let warnings = if said.count() == 0 {
+                        Vec::new()
+                    } else {
+                        located(text, said)
+                    };
+                    return Ok(LoadedScenario {
+                        file,
+                        scenario,
+                        warnings,
+                    });
                 }
                 _ => {}
             }
@@ -341,7 +362,11 @@ pub fn check_file(file: &ScenarioFile) -> (Option<Scenario>, Vec<Problem>) {
 /// accepted as it was when the game began (the authoring checks added since are not applied).
 pub fn load_file(file: ScenarioFile) -> Result<LoadedScenario, ScenarioError> {
     let scenario = check(&file).map_err(ScenarioError::Invalid)?;
-    Ok(LoadedScenario { file, scenario })
+    Ok(LoadedScenario {
+        file,
+        scenario,
+        warnings: Vec::new(),
+    })
 }
 
 /// Collects problems while the file is turned into a scenario.
@@ -375,10 +400,7 @@ impl Checker {
         if text.trim().is_empty() {
             self.problem(
                 path,
-                format!(
-                    "{}: blank text: write its words",
-                    crate::text::quoted(text)
-                ),
+                format!("{}: blank text: write its words", crate::text::quoted(text)),
             );
         }
     }

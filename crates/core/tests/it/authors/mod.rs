@@ -2,4 +2,5 @@
 //! and what version 3 of the format adds, played.
 
 mod refusals;
+mod warnings;
 mod words;

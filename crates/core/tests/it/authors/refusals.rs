@@ -40,7 +40,10 @@ fn a_field_written_twice_is_refused_where_it_is_written_again() {
         "\"turn_limit\": 8,\n  \"turn_limit\": 3,",
         1,
     );
-    assert!(text.contains("\"turn_limit\": 3"), "the file has a turn limit of 8");
+    assert!(
+        text.contains("\"turn_limit\": 3"),
+        "the file has a turn limit of 8"
+    );
     let line_of = |needle: &str| {
         text.lines()
             .position(|l| l.contains(needle))
@@ -60,15 +63,29 @@ fn a_field_written_twice_is_refused_where_it_is_written_again() {
 fn fields_written_twice_anywhere_are_each_named_once() {
     let text = builtin::NIGHT_PATROL.to_owned();
     // A unit's "tq" written three times, and a figure's "count" twice, deep in the file.
-    let text = text.replacen("\"tq\": \"d8\",", "\"tq\": \"d8\", \"tq\": \"d6\", \"tq\": \"d8\",", 1);
+    let text = text.replacen(
+        "\"tq\": \"d8\",",
+        "\"tq\": \"d8\", \"tq\": \"d6\", \"tq\": \"d8\",",
+        1,
+    );
     let text = text.replacen("\"count\": 2", "\"count\": 2, \"count\": 3", 1);
     let found = problems(&text);
     assert_eq!(found.len(), 2, "{found:#?}");
-    assert!(found[0].contains(": units[0].tq: \"tq\" is written twice"), "{found:#?}");
-    assert!(found[1].contains(".count: \"count\" is written twice"), "{found:#?}");
+    assert!(
+        found[0].contains(": units[0].tq: \"tq\" is written twice"),
+        "{found:#?}"
+    );
+    assert!(
+        found[1].contains(".count: \"count\" is written twice"),
+        "{found:#?}"
+    );
     for p in &found {
         assert!(p.contains("(the first is at line"), "{p}");
-        let line: usize = p.split(':').next().and_then(|l| l.parse().ok()).unwrap_or(0);
+        let line: usize = p
+            .split(':')
+            .next()
+            .and_then(|l| l.parse().ok())
+            .unwrap_or(0);
         assert!(line > 1, "{p}");
     }
 }
@@ -79,7 +96,11 @@ fn a_field_written_twice_is_listed_with_every_other_problem() {
     let text = pretty(&v).replacen("\"name\":", "\"name\": \"x\", \"name\":", 1);
     let found = problems(&text);
     assert_eq!(found.len(), 2, "{found:#?}");
-    assert!(found.iter().any(|p| p.contains("\"name\" is written twice")));
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("\"name\" is written twice"))
+    );
     assert!(found.iter().any(|p| p.contains("units[0].tq: \"D8\"")));
 }
 
@@ -137,6 +158,12 @@ fn blank_text_is_refused_wherever_text_is_given() {
             .collect();
         assert_eq!(bare, vec![expected], "{field}: {found:#?}");
         // Located at its line and column.
-        assert!(found[0].split(':').next().is_some_and(|l| l.parse::<usize>().is_ok()), "{found:?}");
+        assert!(
+            found[0]
+                .split(':')
+                .next()
+                .is_some_and(|l| l.parse::<usize>().is_ok()),
+            "{found:?}"
+        );
     }
 }

@@ -51,16 +51,31 @@ fn json_mistakes_are_explained_in_words() {
     assert!(message.contains("a closing } or ] is missing"), "{message}");
     let (line, column, message) = syntax("{\n  \"version\": 07\n}");
     assert_eq!((line, column), (2, 15));
-    assert!(message.starts_with("not a number as JSON writes it"), "{message}");
+    assert!(
+        message.starts_with("not a number as JSON writes it"),
+        "{message}"
+    );
     assert!(message.contains("no leading zero (07)"), "{message}");
     let (line, _, message) = syntax("{\n  \"format\": \"x\"\n}\n}\n");
     assert_eq!(line, 4);
-    assert!(message.starts_with("more after the end of the scenario"), "{message}");
+    assert!(
+        message.starts_with("more after the end of the scenario"),
+        "{message}"
+    );
     let (line, _, message) = syntax("{\n  \"brief\": \"a\tb\"\n}");
     assert_eq!(line, 2);
-    assert!(message.starts_with("a tab or a line break inside text"), "{message}");
+    assert!(
+        message.starts_with("a tab or a line break inside text"),
+        "{message}"
+    );
     assert!(message.contains(r"write \t for a tab"), "{message}");
-    for text in ["{\"a\": 1,}", "{\"a\": 07}", "{} x", "{\"a\": \"\n\"}", "{\"a\": \"\\q\"}"] {
+    for text in [
+        "{\"a\": 1,}",
+        "{\"a\": 07}",
+        "{} x",
+        "{\"a\": \"\n\"}",
+        "{\"a\": \"\\q\"}",
+    ] {
         let (_, column, message) = syntax(text);
         assert!(column >= 1, "{text:?}");
         for jargon in ["trailing", "invalid", "control character", "EOF"] {

@@ -48,7 +48,12 @@ fn counts_follow_the_documented_limits() {
         })
     };
     // Written another way than the format's: the same count as it writes it.
-    for (bad, fix) in [("1d6 + 1", "1d6+1"), ("1D6", "1d6"), ("D6", "1d6"), ("2D6+2", "2d6+2")] {
+    for (bad, fix) in [
+        ("1d6 + 1", "1d6+1"),
+        ("1D6", "1d6"),
+        ("D6", "1d6"),
+        ("2D6+2", "2d6+2"),
+    ] {
         assert_only(
             &rolled(bad),
             &format!(
