@@ -10,11 +10,9 @@ use std::fmt;
 use std::path::Path;
 
 use crate::dice::Die;
-use crate::limits::INSURGENCY_LEVEL;
-use crate::rules::reinforcements::InsurgencyLevel;
 use crate::unit::Side;
 
-use super::file::{InsurgencyFile, SCENARIO_FORMAT, SCENARIO_VERSION, ScenarioFile};
+use super::file::{SCENARIO_FORMAT, SCENARIO_VERSION, ScenarioFile};
 use super::{InsurgentProfile, Objective, Scenario};
 
 /// The largest scenario file read; larger ones are refused before parsing.
@@ -28,7 +26,9 @@ mod hot_spots;
 mod json;
 pub mod locate;
 mod reinforcement_table;
+mod setups;
 pub mod shape;
+mod timeline;
 mod units;
 mod victory_points;
 mod warnings;
@@ -445,42 +445,8 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     }
     c.text("id", &file.id);
     c.text("name", &file.name);
-    if let Some(limit) = file.turn_limit
-        && !(1..=MAX_TURNS).contains(&limit)
-    {
-        c.problem(
-            "turn_limit",
-            format!("{limit}: expected 1 to {MAX_TURNS} turns"),
-        );
-    }
-
-    let insurgency = match &file.insurgency_level {
-        InsurgencyFile::Level(n) if INSURGENCY_LEVEL.allows(*n) => InsurgencyLevel::Level(*n as u8),
-        InsurgencyFile::Level(n) => {
-            c.problem(
-                "insurgency_level",
-                format!(
-                    "{n}: expected {}, or \"automatic\"",
-                    INSURGENCY_LEVEL.expected()
-                ),
-            );
-            InsurgencyLevel::Automatic
-        }
-        InsurgencyFile::Word(w) if w.eq_ignore_ascii_case("automatic") => {
-            InsurgencyLevel::Automatic
-        }
-        InsurgencyFile::Word(w) => {
-            c.problem(
-                "insurgency_level",
-                format!(
-                    "{}: expected {}, or \"automatic\"",
-                    crate::text::quoted(w),
-                    INSURGENCY_LEVEL.expected()
-                ),
-            );
-            InsurgencyLevel::Automatic
-        }
-    };
+    let (turn_limit, turn_limit_dice) = timeline::check_turn_limit(&mut c, file);
+    let insurgency = timeline::insurgency_level(&mut c, "insurgency_level", &file.insurgency_level);
 
     let p = &file.insurgent_profile;
     let insurgents = InsurgentProfile {
@@ -504,6 +470,8 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     let reinforcements = check_table(&mut c, file);
     let victory = check_victory(&mut c, file, &tags);
     let contacts = contacts::check_contacts(&mut c, file);
+    let events = timeline::check_events(&mut c, file, &hot_spots);
+    let thresholds = timeline::check_thresholds(&mut c, file);
 
     let mut objectives = Vec::new();
     if !file.objectives.regular.trim().is_empty() {
@@ -536,8 +504,12 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         insurgents,
         victory,
         special_rules: file.special_rules.clone(),
-        turn_limit: file.turn_limit,
+        turn_limit,
         hot_spot_roll,
         contacts,
+        turn_limit_dice,
+        events,
+        thresholds,
+        author_notes: file.author_notes.clone(),
     })
 }

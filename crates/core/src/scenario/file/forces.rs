@@ -55,7 +55,7 @@ pub struct UnitFile {
     pub arrives: Option<ScheduledFile>,
 }
 
-/// Version 2: when and where a unit arrives on a later turn.
+/// Version 2: when and where a unit arrives on a later turn (version 3: on a roll).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScheduledFile {
@@ -65,6 +65,11 @@ pub struct ScheduledFile {
     /// Where it comes on, in words ("the south edge, by the bridge").
     #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
     pub at: String,
+    /// Version 3: the d6 it needs to come on: from `turn` on, it rolls at the start of its
+    /// side's part of each turn until it comes on. Without it, it comes on at `turn` for sure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = AMBUSH_ROLL.min, max = AMBUSH_ROLL.max))]
+    pub arrives_on: Option<u32>,
 }
 
 /// A figure, or several alike.

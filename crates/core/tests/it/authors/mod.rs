@@ -2,5 +2,7 @@
 //! and what version 3 of the format adds, played.
 
 mod refusals;
+mod roadblock;
+mod version3;
 mod warnings;
 mod words;

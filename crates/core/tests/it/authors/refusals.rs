@@ -167,3 +167,88 @@ fn blank_text_is_refused_wherever_text_is_given() {
         );
     }
 }
+
+/// The problems after their line and column.
+fn bare(v: &Value) -> Vec<String> {
+    problems(&pretty(v))
+        .into_iter()
+        .map(|p| {
+            p.splitn(3, ':')
+                .nth(2)
+                .unwrap_or(&p)
+                .trim_start()
+                .to_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn set_ups_that_can_never_work_are_refused_with_what_to_write() {
+    // An ambush at a Hot Spot neutralized from the start: the unit could only be lost.
+    let v = edit(|v| {
+        v["hot_spots"][1]["active"] = json!(false);
+        v["units"][4]["ambush"] = json!({"from_turn": 2, "arrives_at": {"hot_spot": 2}});
+    });
+    assert_eq!(
+        bare(&v),
+        vec![
+            r#"units[4].ambush.arrives_at.hot_spot: Hot Spot 2 is neutralized from the start, so the unit could only be lost there: name an active spot, write "hot_spot" for a rolled one, or add (version 3) an event that wakes it"#
+        ]
+    );
+    // A Hot Spot roll whose every face names a neutralized spot.
+    let v = edit(|v| {
+        v["hot_spots"][1]["active"] = json!(false);
+        v["hot_spots"][2]["active"] = json!(false);
+        v["hot_spot_roll"] = json!({"1": 2, "2": 2, "3": 3, "4": 3, "5": 3, "6": 2});
+    });
+    assert_eq!(
+        bare(&v),
+        vec![
+            r#"hot_spot_roll: every face names a Hot Spot neutralized from the start (2 and 3): every reinforcement would be lost; name an active spot, or "choice", on some faces"#
+        ]
+    );
+    // Every Hot Spot neutralized.
+    let v = edit(|v| {
+        for spot in v["hot_spots"].as_array_mut().expect("spots") {
+            spot["active"] = json!(false);
+        }
+    });
+    assert_eq!(
+        bare(&v),
+        vec![
+            r#"hot_spots: every Hot Spot is neutralized from the start and none wakes later: every reinforcement would be lost; leave out "active": false on one, or add (version 3) an event that wakes it"#
+        ]
+    );
+    // An escort item for a side whose tag only the other side carries: figures never change
+    // sides, so it could never score.
+    let v = edit(|v| {
+        v["units"][3]["figures"][0]["tag"] = json!("hostage");
+        v["victory"][0]["trigger"] = json!({"kind": "escorted_off", "tag": "hostage"});
+        v["victory"][0]["side"] = json!("regular");
+    });
+    assert_eq!(v["units"][3]["side"], "insurgent");
+    assert_eq!(
+        bare(&v),
+        vec![
+            r#"victory[0].trigger.tag: only Insurgent figures carry the tag "hostage", and this item counts those that leave in a Regular unit (figures never change sides): give the tag to a Regular figure, or make the item's side "insurgent""#
+        ]
+    );
+}
+
+#[test]
+fn a_spot_an_event_wakes_is_not_neutralized_for_good() {
+    let mut v: Value = serde_json::from_str(builtin::ROADBLOCK_AT_DAWN).expect("JSON");
+    // The market (3) sleeps until turn 4: an ambush there, and a roll naming only it, are good.
+    v["units"][4]["ambush"]["arrives_at"] = json!({"hot_spot": 3});
+    v["hot_spot_roll"] = json!({"1": 3, "2": 3, "3": 3, "4": 3, "5": 3, "6": 3});
+    assert!(bare(&v).is_empty(), "{:?}", bare(&v));
+    // Without the event that wakes it, both are refused.
+    v["events"].as_array_mut().expect("events").remove(1);
+    let found = bare(&v);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(found[0].starts_with("hot_spot_roll: every face names a Hot Spot neutralized"));
+    assert!(
+        found[1].ends_with(r#"or add an event that wakes it ("kind": "hot_spot", "active": true)"#),
+        "{found:#?}"
+    );
+}

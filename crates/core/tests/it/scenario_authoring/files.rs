@@ -100,7 +100,7 @@ fn a_misspelt_field_is_named_with_the_field_meant_and_the_rest_still_checked() {
         r#"units[0].optimum_rnage: unknown field "optimum_rnage": did you mean "optimum_range"?"#,
         r#"units[0].optimum_range: missing field "optimum_range""#,
         r#"units[1].tq: "d7": expected a die"#,
-        "turn_limit: 0: expected a whole number from 1 to 100",
+        r#"turn_limit: 0: expected a number of turns from 1 to 100, or (version 3) a number and dice: "6+1d3""#,
     ] {
         assert!(
             problems.iter().any(|p| p.contains(expected)),

@@ -274,6 +274,9 @@ enum Repair {
     Remove,
     /// Put a value the schema allows in its place (or in the missing field's).
     Placeholder,
+    /// Put a value the schema allows in place of the object holding it (a "kind" the format
+    /// does not know: the other fields belong to no kind it knows either).
+    Holder,
 }
 
 struct Described {
@@ -371,11 +374,15 @@ fn describe(
                     .unwrap_or_default();
                 return vec![(
                     join_key(path, "kind"),
-                    problem(format!(
-                        "{}: expected {}{near}",
-                        crate::text::quoted(kind),
-                        expected(&nodes)
-                    )),
+                    Described {
+                        message: format!(
+                            "{}: expected {}{near}",
+                            crate::text::quoted(kind),
+                            expected(&nodes)
+                        ),
+                        repair: Repair::Holder,
+                        at_key: false,
+                    },
                 )];
             }
             if is_blank_text(value, &nodes) {
@@ -401,6 +408,12 @@ impl Shape {
     /// Repairs the value at `path` in the copy kept for the checks of meaning.
     fn repair(&mut self, path: &str, repair: &Repair, schemas: &mut SchemaCache) {
         self.repaired_paths.insert(said(path, ""));
+        if let Repair::Holder = repair {
+            if let Some(holder) = super::locate::parent(path) {
+                self.repair(holder, &Repair::Placeholder, schemas);
+            }
+            return;
+        }
         let all = steps(path);
         let Some((last, parents)) = all.split_last() else {
             return;
