@@ -92,6 +92,7 @@ fn frame_60_units_10000_events(bencher: divan::Bencher) {
     big_game(&path);
     let options = StartOptions {
         open: Some(path),
+        solo: false,
         data_dir: None,
         seed: Some(1),
         native_dialogs: false,

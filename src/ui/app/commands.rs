@@ -16,6 +16,10 @@ use super::{AssistantApp, Desk, Played};
 impl AssistantApp {
     pub(super) fn apply(&mut self, command: UiCommand) {
         match command {
+            UiCommand::Play(Command::EndGame) if self.asks_before_the_end() => {
+                // What only the referee can judge is asked first: a place held, an award.
+                self.confirm = Some(super::Confirm::EndGame);
+            }
             UiCommand::Play(command) => {
                 self.solo_paused = false;
                 self.series.clear();

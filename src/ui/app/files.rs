@@ -239,7 +239,11 @@ impl AssistantApp {
             return;
         };
         if !yes {
-            self.message = Some(Message::info("Nothing was changed."));
+            self.message = Some(Message::info(if matches!(confirm, Confirm::EndGame) {
+                "The game goes on."
+            } else {
+                "Nothing was changed."
+            }));
             return;
         }
         match confirm {
@@ -249,6 +253,9 @@ impl AssistantApp {
             } => self.save_to(&path, true),
             Confirm::Replace { path, report: true } => self.export_to(&path, true),
             Confirm::OpenPart { loaded, path } => self.open_journal(*loaded, &path),
+            Confirm::EndGame => {
+                self.play(ambush_core::game::Command::EndGame);
+            }
         }
     }
 

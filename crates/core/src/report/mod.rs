@@ -34,12 +34,21 @@ fn presence_words(presence: &Presence) -> String {
 /// "Turn limit: 8 turns. Scale: 28mm (distances as the scenario wrote them)."
 pub fn length_and_scale(game: &Game) -> String {
     let state = game.state();
-    let limit = match state.turn_limit {
-        Some(n) => format!(
+    let limit = match (state.turn_limit, &game.scenario().turn_limit_dice) {
+        (Some(n), Some(dice)) => format!(
+            "Turn limit: {} (rolled: {})",
+            crate::text::plural(n as usize, "turn", "turns"),
+            dice.words()
+        ),
+        (Some(n), None) => format!(
             "Turn limit: {}",
             crate::text::plural(n as usize, "turn", "turns")
         ),
-        None => "No turn limit".to_owned(),
+        (None, Some(_)) => format!(
+            "Turn limit: {}",
+            game.scenario().length_words().unwrap_or_default()
+        ),
+        (None, None) => "No turn limit".to_owned(),
     };
     let scale = if state.settings.scale == state.written_scale {
         format!(
@@ -440,6 +449,10 @@ fn markdown_with(
         if game.in_effect(n) {
             out.push_str(&format!("{}. {body}\n", n + 1));
             for note in &outcome.notes {
+                out.push_str(&format!("    - {note}\n"));
+            }
+            // The referee's report keeps the scenario's notes for the referee.
+            for note in &outcome.referee {
                 out.push_str(&format!("    - {note}\n"));
             }
             for due in &outcome.due {

@@ -317,6 +317,17 @@ impl Scenario {
         self.victory.iter().find(|v| v.id == id)
     }
 
+    /// The items only the referee can judge, asked about when the game ends: places held at
+    /// the end, and items the referee awards (once, or as often as they happen).
+    pub fn judged_at_the_end(&self) -> impl Iterator<Item = &VictoryItem> {
+        self.victory.iter().filter(|v| {
+            matches!(
+                v.trigger,
+                VictoryTrigger::PlaceHeld { .. } | VictoryTrigger::Manual { .. }
+            )
+        })
+    }
+
     /// The events of the scenario that happen as this turn begins, in the file's order.
     pub fn events_on(&self, turn: u32) -> impl Iterator<Item = &TimedEvent> {
         self.events.iter().filter(move |e| e.turn == turn)

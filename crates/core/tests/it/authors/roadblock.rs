@@ -80,6 +80,12 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
         "the market sleeps"
     );
     assert_eq!(state.turn_limit, None, "not rolled yet");
+    assert!(
+        ambush_core::report::length_and_scale(&game)
+            .starts_with("Turn limit: 6+1d3 turns (7 to 9, rolled at the end of turn 6)."),
+        "{}",
+        ambush_core::report::length_and_scale(&game)
+    );
     let qrf = unit_id(&game, "qrf");
     assert_eq!(unit(&game, qrf).presence, Presence::InReserve);
 
@@ -206,6 +212,12 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
     );
     let outcome = end_turn(&mut game, &mut dice, Some(5));
     assert_eq!(game.state().turn_limit, Some(9));
+    assert!(
+        ambush_core::report::length_and_scale(&game)
+            .starts_with("Turn limit: 9 turns (rolled: 6+1d3)."),
+        "{}",
+        ambush_core::report::length_and_scale(&game)
+    );
     assert!(
         outcome
             .notes
