@@ -21,8 +21,10 @@ use super::pending::{EndReason, Pending, PendingStep};
 /// booklet does (Overwatch before the Reaction test, Insurgent-phase reactions after the act,
 /// a Morale check after interrupt fire won by the Insurgents) and derives what the state knows
 /// about a shot instead of taking it from the fire event; version 4 refuses a fire left with no
-/// Firepower die (before, it was logged as "no attack" and used up the unit's fire).
-pub const RULES_VERSION: u32 = 4;
+/// Firepower die (before, it was logged as "no attack" and used up the unit's fire); version 5
+/// counts a Regular unit's fire on an interruption of its own activation as its fire for that
+/// activation (it may then only finish its move).
+pub const RULES_VERSION: u32 = 5;
 
 /// The phases of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
