@@ -192,10 +192,23 @@ impl AssistantApp {
             self.prompt = Some(prompt);
             return Played::AwaitingDice;
         }
+        // Dice that stay after undo are the game's, fixed by its place; otherwise the app's.
+        if let Some(mut placed) = session.game().staying_dice() {
+            return self.play_with(command, &mut placed);
+        }
         let mut dice = std::mem::replace(&mut self.dice, DiceSource::typed(Vec::new()));
         let played = self.play_with(command, &mut dice);
         self.dice = dice;
         played
+    }
+
+    /// A fresh seed for a game's dice that stay after undo, from the app's generator (seeded
+    /// in tests, so their games roll alike).
+    pub(super) fn draw_seed(&mut self) -> u64 {
+        match &mut self.dice {
+            DiceSource::Generator(generator) => generator.draw_seed(),
+            DiceSource::Typed(_) => ambush_core::dice::Generator::from_entropy().draw_seed(),
+        }
     }
 
     pub(super) fn play_with(&mut self, command: Command, dice: &mut DiceSource) -> Played {

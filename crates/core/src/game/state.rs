@@ -93,6 +93,15 @@ pub struct Settings {
     /// With the table open to phones, the faces the players send are played without the
     /// referee's click once every group of the roll has its faces.
     pub phones_accept: bool,
+    /// Dice stay after undo: the app's dice for an event are fixed by the game's seed and the
+    /// event's place in the game, so undoing it and giving a command again at the same place
+    /// rolls the same faces. Off in games saved before it (their dice came from the generator
+    /// as it ran); on by default in a new solo game.
+    pub dice_stay: bool,
+    /// The seed the dice that stay are drawn from, chosen when the game starts (or when dice
+    /// that stay are switched on); none in games saved before it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice_seed: Option<u64>,
 }
 
 /// A victory-point counter.
