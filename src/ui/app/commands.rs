@@ -70,11 +70,22 @@ impl AssistantApp {
                     return;
                 }
                 let autosave = self.autosave_path();
-                let settings = Settings {
+                let mut settings = Settings {
                     scale: scenario.scenario.scale,
-                    solo,
                     ..Settings::default()
                 };
+                if let Some(start) = solo {
+                    // A solo game's dice stay after undo: asking the opponent again gives the
+                    // same roll.
+                    settings = Settings {
+                        solo: true,
+                        difficulty: start.difficulty,
+                        doctrine_hidden: start.reasoning_hidden,
+                        dice_stay: true,
+                        dice_seed: Some(self.draw_seed()),
+                        ..settings
+                    };
+                }
                 let session = Session::start(*scenario, settings, autosave.as_deref());
                 self.message = session.kept_earlier().map(|kept| {
                     Message::info(format!(
