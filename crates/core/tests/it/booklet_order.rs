@@ -26,6 +26,18 @@ fn overwatch(game: &mut Game, unit: UnitId) {
     );
 }
 
+/// A game saved under its rules replays, entry by entry, to the very state it was played to.
+fn replays_as_played(old: &Game) {
+    let replayed = Game::replay_under_rules(
+        old.scenario().clone(),
+        old.initial_settings().clone(),
+        old.rules(),
+        common::entries(old),
+    );
+    assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
+    assert_eq!(replayed.game.state(), old.state());
+}
+
 fn morale_due(game: &Game, unit: UnitId) -> Option<MoraleReason> {
     game.state().pending.iter().find_map(|p| match p.step {
         PendingStep::MoraleCheck { unit: u, reason } if u == unit => Some(reason),
@@ -98,14 +110,7 @@ fn l135_overwatch_after_the_reaction_test_is_refused_but_old_games_keep_it() {
     let test = reaction(&old, ins4, alpha, ReactionKind::InterruptMovement);
     play(&mut old, test, &[&[1], &[8]]);
     play(&mut old, late, &[&[1], &[8]]);
-    let replayed = Game::replay_under_rules(
-        old.scenario().clone(),
-        old.initial_settings().clone(),
-        old.rules(),
-        common::entries(&old),
-    );
-    assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
-    assert_eq!(replayed.game.state(), old.state());
+    replays_as_played(&old);
 }
 
 /// Line 115: "Regular units may also react to Insurgent units who move within their LOS or
@@ -268,12 +273,5 @@ fn l125_l132_a_unit_that_fires_back_has_fired_for_its_activation_and_old_games_k
     play(&mut old, test, &[&[1], &[8]]);
     play_all(&mut old, fire(alpha, ins4, FireContext::Reaction), 1);
     play_all(&mut old, fire(alpha, ins1, FireContext::Activation), 1);
-    let replayed = Game::replay_under_rules(
-        old.scenario().clone(),
-        old.initial_settings().clone(),
-        old.rules(),
-        common::entries(&old),
-    );
-    assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
-    assert_eq!(replayed.game.state(), old.state());
+    replays_as_played(&old);
 }
