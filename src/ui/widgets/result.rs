@@ -106,6 +106,8 @@ pub fn outcome_ui(ui: &mut Ui, game: &Game, outcome: &Outcome, event: &Event) {
                 }
             });
         }
+        // The solo opponent's percentile stays out of sight, as in the log.
+        Detail::Decision(_) => {}
         Detail::Insurgency { .. }
         | Detail::TableRoll { .. }
         | Detail::Arrival { .. }

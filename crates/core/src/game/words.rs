@@ -150,10 +150,15 @@ impl GameState {
                 }
             }
             Phase::InsurgentActions => {
+                // A marker counts as one, whatever it hides, until it has decided its orders.
                 let waiting = self
-                    .units_in_play(Side::Insurgent)
+                    .units_seen(Side::Insurgent)
                     .filter(|u| u.yet_to_act())
-                    .count();
+                    .count()
+                    + self
+                        .markers_on_table()
+                        .filter(|c| !self.marker_decided(&c.marker, super::solo::ORDERS))
+                        .count();
                 format!(
                     "Turn {} — {}, {waiting} still to act",
                     self.turn, self.phase
@@ -359,9 +364,7 @@ impl super::state::Settings {
     pub fn changes_to(&self, new: &Self) -> Vec<String> {
         let on = |b: bool| if b { "on" } else { "off" };
         let penalty = |p: crate::rules::fire::InterruptionPenalty| match p {
-            crate::rules::fire::InterruptionPenalty::AfterFirst => {
-                "a die for each after the first"
-            }
+            crate::rules::fire::InterruptionPenalty::AfterFirst => "a die for each after the first",
             crate::rules::fire::InterruptionPenalty::Each => "a die for each",
         };
         let mut out = Vec::new();

@@ -159,7 +159,7 @@ pub(super) fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice
     if state.is_hidden(unit.id) {
         // Under its marker it may keep still and unseen; anything else shows it.
         out.push(choice(
-            "stay hidden",
+            super::STAY_HIDDEN,
             0.35,
             "unseen, it keeps the Marines guessing".to_owned(),
             Leaning::Careful,

@@ -123,7 +123,7 @@ pub fn taken(game: &Game, unit: UnitId, about: &str) -> Option<String> {
         .solo_decisions
         .iter()
         .rev()
-        .find(|d| d.unit == unit && d.turn == state.turn && d.about == about)
+        .find(|d| d.unit == Some(unit) && d.turn == state.turn && d.about == about)
         .and_then(|d| d.taken())
         .map(|o| o.words.clone())
 }
