@@ -12,7 +12,9 @@ mod orders;
 pub use interruptions::{
     awaiting_test, declared_steps, fire_after_reaction, interrupt_steps, waiting_to_fire,
 };
-pub use orders::{carried_out, check_steps, decide_steps, order_refusal, order_steps, stopped};
+pub use orders::{
+    carried_out, check_steps, decide_steps, order_refusal, order_steps, otherwise, stopped,
+};
 
 use crate::dice::{DiceRequest, Rolled};
 use crate::game::{
