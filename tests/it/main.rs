@@ -19,5 +19,6 @@ mod saved_games_app;
 mod solo_app;
 mod solo_hidden_app;
 mod solo_rules_app;
+mod solo_turns_app;
 mod table_screen;
 mod two_turns;
