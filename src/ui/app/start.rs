@@ -172,18 +172,24 @@ fn solo_start_ui(ui: &mut Ui, solo: &mut SoloStart) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Solo games: the app commands the Insurgents as a");
         for level in SoloDifficulty::ALL {
-            let response = ui.radio_value(&mut solo.difficulty, level, level.name());
+            let response = ui
+                .radio_value(&mut solo.difficulty, level, level.name())
+                .on_hover_text(match level {
+                    SoloDifficulty::Recruit => {
+                        "Often takes a poorer option, and is slow to interrupt."
+                    }
+                    SoloDifficulty::Regular => "Usually takes the better option.",
+                    SoloDifficulty::Veteran => {
+                        "Nearly always takes the best option, and interrupts readily."
+                    }
+                });
             let words = format!("Solo opponent: {}", level.name());
             let selected = solo.difficulty == level;
             response.widget_info(|| {
                 egui::WidgetInfo::selected(egui::Role::RadioButton, true, selected, &words)
             });
         }
-    })
-    .response
-    .on_hover_text(
-        "Recruit: often takes a poorer option and is slow to interrupt. Regular: usually takes the better option. Veteran: nearly always takes the best, and interrupts readily.",
-    );
+    });
     ui.checkbox(
         &mut solo.reasoning_hidden,
         "Keep its reasoning hidden until the game is over",
