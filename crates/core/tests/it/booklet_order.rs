@@ -274,4 +274,11 @@ fn l125_l132_a_unit_that_fires_back_has_fired_for_its_activation_and_old_games_k
     play_all(&mut old, fire(alpha, ins4, FireContext::Reaction), 1);
     play_all(&mut old, fire(alpha, ins1, FireContext::Activation), 1);
     replays_as_played(&old);
+    // Its story of the dice tells both shots, by the rules it was played by.
+    let fires = ambush_core::story::tell(&old)
+        .rolls
+        .iter()
+        .filter(|r| matches!(r.kind, ambush_core::story::RollKind::Fire { .. }))
+        .count();
+    assert_eq!(fires, 2);
 }
