@@ -49,8 +49,8 @@ impl AssistantApp {
                 self.play_with(command, &mut source);
             }
             UiCommand::Undo | UiCommand::Redo => {
-                // The solo opponent waits: otherwise it would at once replay, with new dice,
-                // the step an undo just took back.
+                // The solo opponent waits: otherwise it would at once replay the step an undo
+                // just took back (with the same dice, when they stay; with new ones, when not).
                 self.plan.clear();
                 self.solo_paused = true;
                 if let Some(s) = &mut self.session {
