@@ -294,10 +294,13 @@ fn acts_with_him(game: &Game, leader: UnitId, into: UnitId) -> bool {
         .units_in_play(Side::Regular)
         .filter(|t| !t.non_combatant)
         .any(|t| {
+            let Some(joined) = after.unit(into) else {
+                return false;
+            };
             let fire = Command::Fire {
                 attacker: into,
                 target: t.id,
-                modifiers: FireModifiers::default(),
+                modifiers: FireModifiers::proposed(joined, t, after.settings.interruption_penalty),
                 context: FireContext::Activation,
             };
             after.allows(game.scenario(), &fire)

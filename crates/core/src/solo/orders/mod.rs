@@ -240,12 +240,17 @@ fn may_still_act(game: &Game, unit: UnitId) -> bool {
 }
 
 /// True when the gate would let this unit fire at the target in its own action, once its Quality
-/// check (if it needs one) is passed.
+/// check (if it needs one) is passed: the fire as the state knows it (a target that moved
+/// Cautiously costs a die), which is what the gate asks of a fire.
 fn may_fire_at(game: &Game, unit: UnitId, target: UnitId) -> bool {
+    let state = game.state();
+    let (Some(attacker), Some(aimed)) = (state.unit(unit), state.unit(target)) else {
+        return false;
+    };
     let command = Command::Fire {
         attacker: unit,
         target,
-        modifiers: FireModifiers::default(),
+        modifiers: FireModifiers::proposed(attacker, aimed, state.settings.interruption_penalty),
         context: FireContext::Activation,
     };
     game.state()
