@@ -1,6 +1,7 @@
 //! Two whole turns of solo play, clicked as a player would, counting the questions each
 //! activation asks with every unit and marker answering that it sees the Marines (the most
-//! questions there can be): never more than six, in Contracting Trouble and in Night Patrol.
+//! questions there can be): never more than six, in Contracting Trouble, its solo variant with
+//! ambushes, and Night Patrol.
 
 use crate::common;
 
@@ -177,6 +178,10 @@ fn two_turns(scenario: &str, name: &str) -> Counted {
 fn two_whole_turns_ask_at_most_six_questions_in_every_activation() {
     for (scenario, name) in [
         ("Contracting Trouble!", "solo-two-turns-ct"),
+        (
+            "Contracting Trouble! (solo variant, with ambushes)",
+            "solo-two-turns-ct-variant",
+        ),
         ("Night Patrol", "solo-two-turns-np"),
     ] {
         let counted = two_turns(scenario, name);
