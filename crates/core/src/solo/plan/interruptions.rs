@@ -3,6 +3,7 @@
 
 use crate::game::{Command, FireContext, Game, GameState, ReactionKind};
 use crate::rules::checks::ReactionModifiers;
+use crate::rules::fire::FireModifiers;
 use crate::solo::{InterruptDecision, View, fire_modifiers, interrupt_check};
 use crate::unit::{Side, Unit, UnitId};
 
@@ -155,15 +156,20 @@ pub fn declared_steps(game: &Game, insurgent: UnitId, view: &View) -> Vec<Step> 
 /// Interruptions where the Regulars reacted first and the Insurgent unit has still to fire:
 /// (Insurgent unit, the Regular unit it interrupted).
 pub fn waiting_to_fire(game: &Game) -> Vec<(UnitId, UnitId)> {
-    game.state()
+    let state = game.state();
+    state
         .interruptions
         .iter()
         .filter(|i| !i.insurgents_first)
         .filter(|i| {
+            // The fire as the state knows it (a Cautious target costs a die), as the gate asks.
+            let (Some(ins), Some(reg)) = (state.unit(i.insurgent), state.unit(i.regular)) else {
+                return false;
+            };
             let fire = Command::Fire {
                 attacker: i.insurgent,
                 target: i.regular,
-                modifiers: Default::default(),
+                modifiers: FireModifiers::proposed(ins, reg, state.settings.interruption_penalty),
                 context: FireContext::Interrupt,
             };
             game.check(&fire).is_ok()

@@ -77,3 +77,22 @@ fn marines_that_moved_cautiously_are_still_asked_about_in_the_insurgent_phase() 
         his.choices.iter().map(|c| &c.words).collect::<Vec<_>>()
     );
 }
+
+/// After the Marines reacted first to an interruption, the Insurgent unit's fire waits for
+/// the player: offered at a Marine unit that moved Cautiously too (its fire then loses a die).
+#[test]
+fn the_interrupting_units_fire_waits_after_the_reaction_at_a_cautious_unit_too() {
+    let mut game = solo_game();
+    let alpha = unit_id(&game, "alpha");
+    let ins4 = unit_id(&game, "insurgents-4");
+    activate(&mut game, alpha, Movement::Cautious);
+    let test = crate::common::reaction(
+        &game,
+        ins4,
+        alpha,
+        ambush_core::game::ReactionKind::InterruptMovement,
+    );
+    // The Marines win the test (8 against 1): they react first.
+    play(&mut game, test, &[&[1], &[8]]);
+    assert_eq!(plan::waiting_to_fire(&game), vec![(ins4, alpha)]);
+}
