@@ -49,12 +49,7 @@ pub(super) fn activation_ui(
         return;
     }
     // Those who could interrupt, whatever it does first; then every marker.
-    let mut units = solo::asked_about(game, regular_id, RegularAction::Moves);
-    if solo::asks_what_first(regular) {
-        units.extend(solo::asked_about(game, regular_id, RegularAction::Fires));
-        units.sort();
-        units.dedup();
-    }
+    let units = form.asked(game, regular_id);
     let asked = asked_about(game, &units, regular_id);
     if asked.is_empty() {
         ui.label(format!(

@@ -104,6 +104,9 @@ pub struct SoloForm {
     /// change (the exact odds are not worked out every frame).
     interrupts: Option<(InterruptsKey, Vec<solo::InterruptDecision>)>,
     orders: Option<(OrdersKey, Vec<solo::UnitOrders>)>,
+    /// The units in view asked about an activation, worked out again only when the game
+    /// changes (each asks the gate about its interruption on a copy of the game).
+    asked: Option<((usize, UnitId), Vec<UnitId>)>,
 }
 
 type InterruptsKey = (
@@ -133,6 +136,29 @@ impl SoloForm {
         self.interrupts
             .as_ref()
             .map(|(_, d)| d.clone())
+            .unwrap_or_default()
+    }
+
+    /// The Insurgent units in view that could interrupt this Regular unit, whatever it does
+    /// first.
+    fn asked(&mut self, game: &Game, regular: UnitId) -> Vec<UnitId> {
+        let key = (game.revision(), regular);
+        if self.asked.as_ref().is_none_or(|(k, _)| *k != key) {
+            let mut units = solo::asked_about(game, regular, RegularAction::Moves);
+            if game
+                .state()
+                .unit(regular)
+                .is_some_and(solo::asks_what_first)
+            {
+                units.extend(solo::asked_about(game, regular, RegularAction::Fires));
+                units.sort();
+                units.dedup();
+            }
+            self.asked = Some((key, units));
+        }
+        self.asked
+            .as_ref()
+            .map(|(_, u)| u.clone())
             .unwrap_or_default()
     }
 
