@@ -62,7 +62,18 @@ pub(super) fn activation_ui(
         .status
         .movement
         .map_or("has not moved", Movement::name);
-    style::heading(ui, format!("{} activates ({speed})", regular.name));
+    // The answer's button on the heading's line, where it stays in view however many questions
+    // follow; it takes the answers as they stand at the end of this frame.
+    let answer = ui
+        .horizontal(|ui| {
+            style::heading(ui, format!("{} activates ({speed})", regular.name));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.button(RichText::new("Let the Insurgents answer").strong())
+                    .clicked()
+            })
+            .inner
+        })
+        .inner;
     sight_ui(
         ui,
         state,
@@ -92,10 +103,7 @@ pub(super) fn activation_ui(
         ground_ui(ui, state, form, regular_id);
     }
     let (views, markers) = views_of(state, form, &seen, regular_id);
-    if ui
-        .button(RichText::new("Let the Insurgents answer").strong())
-        .clicked()
-    {
+    if answer {
         let decisions = form.interrupts(game, regular_id, views.clone(), markers);
         form.answered = Some((regular_id, state.turn, game.events_in_effect()));
         let mut steps = plan::interrupt_steps(game, regular_id, &decisions, &views);

@@ -37,7 +37,7 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &m
     // Units whose orders came to nothing: the check they needed to act failed.
     for unit in solo::failed_checks(game) {
         let name = state.shown_name(unit);
-        card(ui, &name, |ui| {
+        card(ui, &name, false, |ui| {
             ui.label(
                 RichText::new(format!(
                     "{name} failed its Quality check: it does nothing more this turn. Leave it where it is."
@@ -69,19 +69,16 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &m
                 })
             })
             .collect();
-        card(ui, &name, |ui| {
-            match solo::chosen(game, unit_orders) {
-                Some(order) => order_ui(ui, game, form, queue, &order),
-                None => {
-                    questions_ui(ui, state, form, &name, &asked);
-                    if decide_button(ui, &name) {
-                        // The roll, then at once the Quality check its order needs, if any:
-                        // before a figure moves.
-                        queue.push(UiCommand::Plan(plan::decide_steps(game, unit_orders)));
-                    }
-                }
-            }
+        let chosen = solo::chosen(game, unit_orders);
+        let decide = card(ui, &name, chosen.is_none(), |ui| match &chosen {
+            Some(order) => order_ui(ui, game, form, queue, order),
+            None => questions_ui(ui, state, form, &name, &asked),
         });
+        if decide {
+            // The roll, then at once the Quality check its order needs, if any: before a
+            // figure moves.
+            queue.push(UiCommand::Plan(plan::decide_steps(game, unit_orders)));
+        }
     }
     for contact in &markers {
         let name = contact.name();
@@ -99,30 +96,30 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &m
                 })
             })
             .collect();
-        card(ui, &name, |ui| {
-            if state.marker_decided(&contact.marker, ORDERS) {
-                // The unit under it took an order the table will see: it is carried out.
-                let order = hidden_orders.and_then(|o| solo::chosen(game, o));
-                match order.filter(|_| acting(state, &contact.marker)) {
-                    Some(order) => order_ui(ui, game, form, queue, &order),
-                    None => {
-                        ui.label(
-                            RichText::new(format!("{name}: leave the marker where it is."))
-                                .strong(),
-                        );
-                    }
-                }
+        let decided = state.marker_decided(&contact.marker, ORDERS);
+        let decide = card(ui, &name, !decided, |ui| {
+            if !decided {
+                questions_ui(ui, state, form, &name, &asked);
                 return;
             }
-            questions_ui(ui, state, form, &name, &asked);
-            if decide_button(ui, &name) {
-                let steps = match hidden_orders {
-                    Some(o) => plan::decide_steps(game, o),
-                    None => vec![Step::always(solo::empty_marker_orders(&contact.marker))],
-                };
-                queue.push(UiCommand::Plan(steps));
+            // The unit under it took an order the table will see: it is carried out.
+            let order = hidden_orders.and_then(|o| solo::chosen(game, o));
+            match order.filter(|_| acting(state, &contact.marker)) {
+                Some(order) => order_ui(ui, game, form, queue, &order),
+                None => {
+                    ui.label(
+                        RichText::new(format!("{name}: leave the marker where it is.")).strong(),
+                    );
+                }
             }
         });
+        if decide {
+            let steps = match hidden_orders {
+                Some(o) => plan::decide_steps(game, o),
+                None => vec![Step::always(solo::empty_marker_orders(&contact.marker))],
+            };
+            queue.push(UiCommand::Plan(steps));
+        }
     }
 }
 
@@ -138,13 +135,28 @@ fn acting(state: &GameState, marker: &str) -> bool {
         .is_some_and(|o| o.words != STAY_HIDDEN)
 }
 
-/// A framed card headed with a unit's (or a marker's) name.
-fn card(ui: &mut Ui, name: &str, body: impl FnOnce(&mut Ui)) {
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        ui.label(RichText::new(name).strong());
-        body(ui);
-    });
+/// A framed card headed with a unit's (or a marker's) name and, while it has to decide, its
+/// Decide button on the same line (in view however many questions follow). True when the
+/// button was clicked.
+fn card(ui: &mut Ui, name: &str, decide: bool, body: impl FnOnce(&mut Ui)) -> bool {
+    egui::Frame::group(ui.style())
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            let clicked = ui
+                .horizontal(|ui| {
+                    ui.label(RichText::new(name).strong());
+                    decide
+                        && ui
+                            .with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                                decide_button(ui, name)
+                            })
+                            .inner
+                })
+                .inner;
+            body(ui);
+            clicked
+        })
+        .inner
 }
 
 /// What it sees: which Marine units, within which of its ranges, and which of them are in the
