@@ -70,7 +70,7 @@ impl AssistantApp {
         match session::open(path) {
             Ok(Opened::Scenario(scenario)) => {
                 // A scenario file starts a game for two; solo play is one switch away.
-                self.queue.push(UiCommand::NewGame(scenario, false));
+                self.queue.push(UiCommand::NewGame(scenario, None));
                 self.message = Some(Message::info(format!("Started {}.", path.display())));
             }
             Ok(Opened::Journal(loaded)) if !loaded.is_whole() => {
