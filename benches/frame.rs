@@ -1,5 +1,7 @@
 //! The cost of one frame of the app for a big game: 60 units and 10,000 events, measured
-//! headless with the kittest harness (CPU only: no GPU, no painting). Target: under 2 ms.
+//! headless with the kittest harness (CPU only: no GPU, no painting), at the start of a turn
+//! and with a Regular unit activating (its fire offered at some forty targets, each with its
+//! exact odds). Target: under 2 ms.
 
 use ambush_alley::ui::{AssistantApp, Prefs, StartOptions};
 use ambush_core::dice::{DiceSource, Die};
@@ -12,8 +14,9 @@ fn main() {
     divan::main();
 }
 
-/// A saved game of Contracting Trouble grown to 60 units on the table and 10,000 events.
-fn big_game(path: &std::path::Path) {
+/// A saved game of Contracting Trouble grown to 60 units on the table and 10,000 events; with
+/// `activating`, the last event activates a Regular unit.
+fn big_game(path: &std::path::Path, activating: bool) {
     let loaded = ambush_core::scenario::builtin::contracting_trouble().expect("built in");
     let mut game = Game::new(std::sync::Arc::new(loaded.scenario), Settings::default());
     let mut dice = DiceSource::seeded(3);
@@ -80,16 +83,43 @@ fn big_game(path: &std::path::Path) {
         let _ = game.play(command, &mut dice);
         i += 1;
     }
+    if activating {
+        let regular = game
+            .state()
+            .units
+            .iter()
+            .find(|u| u.in_play() && u.side == Side::Regular && !u.non_combatant)
+            .map(|u| u.id)
+            .expect("a Regular unit");
+        let activate = Command::Activate {
+            unit: regular,
+            movement: ambush_core::unit::Movement::Halted,
+            overwatch: false,
+        };
+        game.play(activate, &mut dice).expect("it activates");
+    }
     let header = Header::new(loaded.file, Settings::default());
     journal::write_whole(path, &header, &game).expect("written");
 }
 
 #[divan::bench(sample_count = 200)]
 fn frame_60_units_10000_events(bencher: divan::Bencher) {
-    let dir = std::env::temp_dir().join(format!("aa-frame-bench-{}", std::process::id()));
+    frame(bencher, false);
+}
+
+#[divan::bench(sample_count = 200)]
+fn frame_60_units_10000_events_a_unit_activating(bencher: divan::Bencher) {
+    frame(bencher, true);
+}
+
+fn frame(bencher: divan::Bencher, activating: bool) {
+    let dir = std::env::temp_dir().join(format!(
+        "aa-frame-bench-{}-{activating}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.join("big.jsonl");
-    big_game(&path);
+    big_game(&path, activating);
     let options = StartOptions {
         open: Some(path),
         solo: false,
@@ -111,6 +141,11 @@ fn frame_60_units_10000_events(bencher: divan::Bencher) {
         "the big game did not open: {:?}",
         harness.state().message()
     );
+    if activating {
+        use egui_kittest::kittest::Queryable;
+        let targets = harness.query_all_by_label_contains(" fires at ").count();
+        assert!(targets >= 30, "only {targets} fires offered");
+    }
     bencher.bench_local(|| harness.step());
     let _ = std::fs::remove_dir_all(&dir);
 }

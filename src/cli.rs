@@ -262,7 +262,13 @@ pub fn schema() -> String {
 
 /// `report`: the state of a saved game. A game the rules stopped in, or with a damaged line,
 /// is printed as it stood before that line, with a warning naming it, and the exit code is 1.
-pub fn report(path: &Path, json: bool) -> Output {
+/// What a solo game's markers hide is told only with `reveal` (or once the game is over).
+pub fn report(path: &Path, json: bool, reveal: bool) -> Output {
+    let reveal = if reveal {
+        ambush_core::report::Reveal::Everything
+    } else {
+        ambush_core::report::Reveal::AsTheTableKnows
+    };
     let loaded = match journal::load_path(path) {
         Ok(loaded) => loaded,
         Err(e) => {
@@ -287,7 +293,7 @@ pub fn report(path: &Path, json: bool) -> Output {
         out.code = 1;
     }
     if json {
-        let mut value = ambush_core::report::json(&loaded.game);
+        let mut value = ambush_core::report::json_with(&loaded.game, reveal);
         if let Some(torn) = &loaded.dropped {
             // Keep standard output one JSON object: the notes go into it.
             value["dropped_line"] = serde_json::json!(torn.line);
@@ -310,7 +316,7 @@ pub fn report(path: &Path, json: bool) -> Output {
         }
         return out;
     }
-    let mut text = ambush_core::report::text(&loaded.game);
+    let mut text = ambush_core::report::text_with(&loaded.game, reveal);
     if let Some(torn) = loaded.dropped {
         text.push_str(&format!(
             "\nnote: the last line ({}) was incomplete ({} bytes, a save interrupted by a crash) and was left out\n",

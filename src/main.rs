@@ -75,6 +75,10 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Tell what the solo game's markers hide (for the referee): otherwise a unit under a
+        /// marker is shown as its marker until it is revealed or the game is over.
+        #[arg(long)]
+        reveal: bool,
     },
 }
 
@@ -203,7 +207,7 @@ fn main() -> ExitCode {
             emit(cli::validate(&paths))
         }
         Some(Command::Schema) => print(Ok(cli::schema())),
-        Some(Command::Report { save, json }) => emit(cli::report(&save, json)),
+        Some(Command::Report { save, json, reveal }) => emit(cli::report(&save, json, reveal)),
         Some(Command::Play { file, solo, phones }) => {
             if let Err(e) = std::fs::metadata(&file) {
                 let why = if e.kind() == std::io::ErrorKind::NotFound {

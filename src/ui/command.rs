@@ -10,6 +10,17 @@ use ambush_core::unit::UnitId;
 
 use super::Tab;
 
+/// How a solo game starts: the opponent's difficulty, and whether it keeps its reasoning
+/// hidden until the game is over. Remembered between runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SoloStart {
+    /// How sharp the opponent is.
+    pub difficulty: ambush_core::game::SoloDifficulty,
+    /// It keeps its reasoning out of sight until the game is over.
+    pub reasoning_hidden: bool,
+}
+
 /// A request from a panel.
 #[derive(Debug)]
 pub enum UiCommand {
@@ -28,8 +39,9 @@ pub enum UiCommand {
     Undo,
     /// Redo the last undone event.
     Redo,
-    /// Start a new game of a scenario; `true` for a solo game (the app commands the Insurgents).
-    NewGame(Box<LoadedScenario>, bool),
+    /// Start a new game of a scenario: for two, or solo (the app commands the Insurgents) with
+    /// the opponent's settings chosen on the start screen.
+    NewGame(Box<LoadedScenario>, Option<SoloStart>),
     /// Go on with the autosaved game.
     ResumeAutosave,
     /// Look at the game another window is playing, without playing or writing anything.

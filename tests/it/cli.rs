@@ -208,6 +208,39 @@ fn the_report_command_prints_the_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The report of a solo game tells its hidden units only as their markers; `--reveal` tells
+/// the referee what each marker hides.
+#[test]
+fn the_report_keeps_the_markers_secrets_unless_asked_to_reveal_them() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/v1-weighed-solo.jsonl"
+    );
+    for args in [vec!["report", path], vec!["report", path, "--json"]] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            !out.contains("Watchers") && !out.contains("Cache guard"),
+            "{out}"
+        );
+        assert!(out.contains("Contact A"), "{out}");
+    }
+    let (code, out, err) = run(&["report", path, "--reveal"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("on the table, hiding Watchers"), "{out}");
+    assert!(out.contains("Solo opponent: Veteran"), "{out}");
+    let (_, out, _) = run(&["report", "--json", "--reveal", path]);
+    let value: Value = serde_json::from_str(&out).expect("one JSON object");
+    let hides: Vec<&Value> = value["markers"]
+        .as_array()
+        .expect("markers")
+        .iter()
+        .map(|m| &m["hides"])
+        .collect();
+    assert!(hides.contains(&&json!("Cache guard")), "{hides:?}");
+    assert_eq!(value["solo"]["difficulty"], "veteran");
+}
+
 #[test]
 fn validate_prints_one_located_line_per_problem() {
     let dir = common::temp_dir("scenario", "validate");

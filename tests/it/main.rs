@@ -18,6 +18,8 @@ mod phones_app;
 mod saved_games;
 mod saved_games_app;
 mod solo_app;
+mod solo_hidden_app;
 mod solo_rules_app;
+mod solo_turns_app;
 mod table_screen;
 mod two_turns;

@@ -5,7 +5,7 @@
 use crate::common;
 
 use super::solo_app::solo_lines;
-use common::ui::{app, click, temp_dir, type_dice, unit};
+use common::ui::{app, click, game, temp_dir, type_dice, unit};
 use egui_kittest::kittest::Queryable;
 
 /// Booklet line 37 (Example 2): "If it fails the roll, no attack is made and the Insurgent unit
@@ -18,12 +18,15 @@ fn a_leaderless_unit_rolls_its_check_before_its_order_and_a_failed_one_is_said()
     click(&mut harness, "Solo game: Contracting Trouble!");
     click(&mut harness, "End Regular activations");
     // An RPG gunner on his own is asked about his RPG's reach (line 151), not 6".
-    harness.get_by_label("Does Insurgents 3 see Fireteam Alpha? yes, within 12\" of its RPG");
+    let which = "Which of these does Insurgents 3 see?";
+    click(&mut harness, &format!("{which} Fireteam Alpha"));
+    harness.get_by_label("Which of them are within 12\" of Insurgents 3? Fireteam Alpha");
     assert!(
         harness
-            .query_by_label("Does Insurgents 3 see Fireteam Alpha? yes, within 6\"")
+            .query_by_label("Which of them are within 6\" of Insurgents 3? Fireteam Alpha")
             .is_none()
     );
+    click(&mut harness, &format!("{which} Fireteam Alpha"));
     click(&mut harness, "Insurgents 3: decide its orders");
     type_dice(&mut harness, &[("Solo choice (percentile)", "10 1")]);
     // The check is asked for at once: nothing has been done on the table yet.
@@ -63,4 +66,81 @@ fn a_leaderless_unit_rolls_its_check_before_its_order_and_a_failed_one_is_said()
         .expect("carried out");
     assert!(passed < carried, "{lines:#?}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Enter applies the faces once every group is ready, wherever the keyboard is: here the
+/// faces are typed, the field is clicked away from, and Enter still plays them.
+#[test]
+fn enter_applies_typed_faces_even_when_the_field_has_lost_the_keyboard() {
+    let dir = temp_dir("solo-enter-applies");
+    let mut harness = app(&dir, true);
+    click(&mut harness, "Solo game: Night Patrol");
+    let field = harness.get_by_label("Faces for Contacts (percentile)");
+    field.focus();
+    field.type_text("1 1 1 1");
+    harness.run();
+    harness.get_by_label("Roll the physical dice").click();
+    harness.run();
+    assert!(
+        game(&harness).state().unplaced.len() == 2,
+        "not yet applied"
+    );
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert!(
+        game(&harness).state().unplaced.is_empty(),
+        "applied by Enter"
+    );
+}
+
+/// A leader told to join a unit if it is within a Cautious move: when it is not, the card
+/// answers so, and he stays out of sight.
+#[test]
+fn a_leaders_conditional_order_may_be_answered_not_within_a_cautious_move() {
+    let dir = temp_dir("solo-not-within");
+    let mut harness = app(&dir, true);
+    click(&mut harness, "Solo game: Contracting Trouble!");
+    click(&mut harness, "End Regular activations");
+    // The roll that takes his first "join" option.
+    let g = game(&harness);
+    let leader = g
+        .state()
+        .units
+        .iter()
+        .find(|u| u.name == "Leader 2A")
+        .map(|u| u.id)
+        .expect("Leader 2A");
+    let orders = ambush_core::solo::orders(g, &[]);
+    let mine = orders
+        .iter()
+        .find(|o| o.unit == leader)
+        .expect("his orders");
+    let before: u32 = mine
+        .choices
+        .iter()
+        .zip(match &mine.decide {
+            ambush_core::game::Command::SoloDecide { options, .. } => options.clone(),
+            _ => Vec::new(),
+        })
+        .take_while(|(c, _)| !c.words.starts_with("join "))
+        .map(|(_, o)| u32::from(o.percent))
+        .sum();
+    let roll = before + 1;
+    click(&mut harness, "Leader 2A: decide its orders");
+    type_dice(
+        &mut harness,
+        &[(
+            "Solo choice (percentile)",
+            format!("{} {}", roll / 10 % 10, roll % 10).as_str(),
+        )],
+    );
+    click(&mut harness, "Leader 2A: not within 6\"");
+    assert!(unit(&harness, "Leader 2A").status.activated);
+    let lines = solo_lines(&harness);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("is not within 6\": he stays out of sight.")),
+        "{lines:#?}"
+    );
 }

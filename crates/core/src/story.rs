@@ -211,6 +211,8 @@ pub fn tell(game: &Game) -> Story {
         .map(|(i, _)| i + 2)
         .collect();
     let mut state = GameState::new(scenario, game.initial_settings().clone());
+    // By the rules the game was played by, as its replay is.
+    state.rules = game.rules();
     let mut story = Story::default();
     let mut turn = TurnStats {
         turn: state.turn,

@@ -53,8 +53,8 @@ impl AssistantApp {
                 self.play_with(command, &mut source);
             }
             UiCommand::Undo | UiCommand::Redo => {
-                // The solo opponent waits: otherwise it would at once replay, with new dice,
-                // the step an undo just took back.
+                // The solo opponent waits: otherwise it would at once replay the step an undo
+                // just took back (with the same dice, when they stay; with new ones, when not).
                 self.plan.clear();
                 self.solo_paused = true;
                 if let Some(s) = &mut self.session {
@@ -74,11 +74,22 @@ impl AssistantApp {
                     return;
                 }
                 let autosave = self.autosave_path();
-                let settings = Settings {
+                let mut settings = Settings {
                     scale: scenario.scenario.scale,
-                    solo,
                     ..Settings::default()
                 };
+                if let Some(start) = solo {
+                    // A solo game's dice stay after undo: asking the opponent again gives the
+                    // same roll.
+                    settings = Settings {
+                        solo: true,
+                        difficulty: start.difficulty,
+                        doctrine_hidden: start.reasoning_hidden,
+                        dice_stay: true,
+                        dice_seed: Some(self.draw_seed()),
+                        ..settings
+                    };
+                }
                 let warnings = super::files::warning_words(&scenario.warnings);
                 let session = Session::start(*scenario, settings, autosave.as_deref());
                 self.message = session.kept_earlier().map(|kept| {
@@ -210,10 +221,23 @@ impl AssistantApp {
             self.prompt = Some(prompt);
             return Played::AwaitingDice;
         }
+        // Dice that stay after undo are the game's, fixed by its place; otherwise the app's.
+        if let Some(mut placed) = session.game().staying_dice() {
+            return self.play_with(command, &mut placed);
+        }
         let mut dice = std::mem::replace(&mut self.dice, DiceSource::typed(Vec::new()));
         let played = self.play_with(command, &mut dice);
         self.dice = dice;
         played
+    }
+
+    /// A fresh seed for a game's dice that stay after undo, from the app's generator (seeded
+    /// in tests, so their games roll alike).
+    pub(super) fn draw_seed(&mut self) -> u64 {
+        match &mut self.dice {
+            DiceSource::Generator(generator) => generator.draw_seed(),
+            DiceSource::Typed(_) => ambush_core::dice::Generator::from_entropy().draw_seed(),
+        }
     }
 
     pub(super) fn play_with(&mut self, command: Command, dice: &mut DiceSource) -> Played {

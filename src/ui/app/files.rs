@@ -76,7 +76,9 @@ impl AssistantApp {
     pub(super) fn open_path_as(&mut self, path: &Path, solo: bool) {
         match session::open(path) {
             Ok(Opened::Scenario(scenario)) => {
-                // The new game says what the file warns about, if anything.
+                // The new game says what the file warns about, if anything. A solo game starts
+                // with the opponent's settings chosen on the start screen.
+                let solo = solo.then_some(self.prefs.solo);
                 self.queue.push(UiCommand::NewGame(scenario, solo));
             }
             Ok(Opened::Journal(_)) if solo => {

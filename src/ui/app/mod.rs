@@ -359,6 +359,7 @@ impl eframe::App for AssistantApp {
                 builtins,
                 previous,
                 folder,
+                prefs,
                 ..
             } = self;
             let screen = start::StartScreen {
@@ -381,7 +382,12 @@ impl eframe::App for AssistantApp {
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
-                        start::start_ui(ui, &screen, path_input, folder_input, queue);
+                        let inputs = start::StartInputs {
+                            path: path_input,
+                            folder: folder_input,
+                            solo: &mut prefs.solo,
+                        };
+                        start::start_ui(ui, &screen, inputs, queue);
                     });
             });
         }

@@ -23,6 +23,8 @@ pub struct Prefs {
     pub log_height: Option<f32>,
     /// The log is folded to one line, giving its room to the desk.
     pub log_folded: bool,
+    /// How the last solo game was started: the start screen offers the same again.
+    pub solo: crate::ui::command::SoloStart,
 }
 
 impl Default for Prefs {
@@ -36,6 +38,7 @@ impl Default for Prefs {
             table_scale: 1.0,
             log_height: None,
             log_folded: false,
+            solo: Default::default(),
         }
     }
 }

@@ -8,8 +8,10 @@ use egui::{RichText, Ui};
 use ambush_core::scenario::check::LoadedScenario;
 use ambush_core::session::PreviousGame;
 
+use ambush_core::game::SoloDifficulty;
+
 use super::ResumeOffer;
-use crate::ui::command::UiCommand;
+use crate::ui::command::{SoloStart, UiCommand};
 use crate::ui::widgets::style::{self, Message};
 
 /// How many earlier games the start screen lists.
@@ -40,14 +42,28 @@ pub enum FolderSays {
     Unusable,
 }
 
+/// What the start screen lets the player type or choose.
+pub struct StartInputs<'a> {
+    /// The path typed.
+    pub path: &'a mut String,
+    /// The data folder typed.
+    pub folder: &'a mut String,
+    /// How a solo game starts.
+    pub solo: &'a mut SoloStart,
+}
+
 /// Draws the start screen.
 pub fn start_ui(
     ui: &mut Ui,
     screen: &StartScreen<'_>,
-    path_input: &mut String,
-    folder_input: &mut String,
+    inputs: StartInputs<'_>,
     queue: &mut Vec<UiCommand>,
 ) {
+    let StartInputs {
+        path: path_input,
+        folder: folder_input,
+        solo: solo_start,
+    } = inputs;
     ui.vertical_centered(|ui| {
         ui.add_space(20.0);
         ui.label(RichText::new("Ambush Alley Assistant").size(34.0).strong());
@@ -78,11 +94,11 @@ pub fn start_ui(
                         ui.label(big(name));
                         let new = format!("New game: {name}");
                         if style::named_button(ui, big("New game"), &new, true).clicked() {
-                            queue.push(UiCommand::NewGame(loaded.clone(), false));
+                            queue.push(UiCommand::NewGame(loaded.clone(), None));
                         }
                         let solo = format!("Solo game: {name}");
                         if style::named_button(ui, big("Solo game"), &solo, true).clicked() {
-                            queue.push(UiCommand::NewGame(loaded.clone(), true));
+                            queue.push(UiCommand::NewGame(loaded.clone(), Some(*solo_start)));
                         }
                     }
                     Err(e) => {
@@ -92,6 +108,7 @@ pub fn start_ui(
                 ui.end_row();
             }
         });
+    solo_start_ui(ui, solo_start);
     if screen.folder_problem.is_none() && screen.offer.is_some_and(|o| o.loaded.is_some()) {
         ui.label(
             RichText::new(
@@ -159,6 +176,36 @@ pub fn start_ui(
             );
         }
     }
+}
+
+/// How a solo game starts: the opponent's difficulty, and whether it keeps its reasoning
+/// hidden. Both can be changed later (Edit, settings), each change logged.
+fn solo_start_ui(ui: &mut Ui, solo: &mut SoloStart) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Solo games: the app commands the Insurgents as a");
+        for level in SoloDifficulty::ALL {
+            let response = ui
+                .radio_value(&mut solo.difficulty, level, level.name())
+                .on_hover_text(match level {
+                    SoloDifficulty::Recruit => {
+                        "Often takes a poorer option, and is slow to interrupt."
+                    }
+                    SoloDifficulty::Regular => "Usually takes the better option.",
+                    SoloDifficulty::Veteran => {
+                        "Nearly always takes the best option, and interrupts readily."
+                    }
+                });
+            let words = format!("Solo opponent: {}", level.name());
+            let selected = solo.difficulty == level;
+            response.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::RadioButton, true, selected, &words)
+            });
+        }
+    });
+    ui.checkbox(
+        &mut solo.reasoning_hidden,
+        "Keep its reasoning hidden until the game is over",
+    );
 }
 
 fn autosave_ui(ui: &mut Ui, offer: &ResumeOffer, queue: &mut Vec<UiCommand>) {

@@ -132,10 +132,11 @@ pub fn top_bar_ui(
         }
         if state.settings.solo {
             // Short, so the top bar never wraps and pushes the desk down.
-            ui.label(RichText::new("Solo game").strong()).on_hover_text(format!(
-                "The app commands the Insurgents, at {} level (Edit > settings)",
-                state.settings.difficulty.name()
-            ));
+            let words = state.settings.solo_words().unwrap_or_default();
+            ui.label(RichText::new("Solo game").strong())
+                .on_hover_text(format!(
+                    "The app commands the Insurgents: {words} (Edit > settings)"
+                ));
         }
         let mut physical = prefs.physical_dice;
         if ui.checkbox(&mut physical, "Physical dice").changed() {

@@ -41,6 +41,8 @@ pub struct NowForm {
     pub casualties: BTreeMap<u32, Vec<FigureId>>,
     /// The agenda, and the game's revision it was worked out for.
     agenda: Option<(usize, Arc<Agenda>)>,
+    /// The fires offered, worked out for the game's revision.
+    worked: shots::Worked,
 }
 
 impl NowForm {

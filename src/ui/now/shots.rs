@@ -26,7 +26,7 @@ pub type Moment = (
 );
 
 /// What the referee sees on the table about one unit firing at another.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Situation {
     /// The target is within the firing unit's Optimum Range.
     pub optimum_range: bool,
@@ -156,7 +156,7 @@ pub fn modifiers(game: &Game, attacker: UnitId, target: UnitId, s: Situation) ->
 }
 
 /// One fire: who fires at whom, and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shot {
     /// The firing unit.
     pub attacker: UnitId,
@@ -185,7 +185,8 @@ pub struct Fires<'a> {
 }
 
 /// A fire the gate allows now, as judged: its command, pools and casualty odds.
-struct Ready {
+#[derive(Clone, Debug)]
+pub struct Ready {
     command: Command,
     label: String,
     attacker: String,
@@ -195,10 +196,32 @@ struct Ready {
     mean: f64,
 }
 
+/// Fires worked out for a revision of the game: the gate's answer and the exact odds of each
+/// fire as judged, so a frame does not ask them again (a unit may have forty targets).
+#[derive(Debug, Default)]
+pub struct Worked {
+    revision: usize,
+    fires: std::collections::HashMap<(Shot, Situation), Option<Ready>>,
+}
+
 fn ready(game: &Game, form: &mut NowForm, solo: &SoloForm, shot: Shot) -> Option<Ready> {
+    let s = *situation(game, form, solo, shot.attacker, shot.target);
+    if form.worked.revision != game.revision() {
+        form.worked = Worked {
+            revision: game.revision(),
+            ..Worked::default()
+        };
+    }
+    form.worked
+        .fires
+        .entry((shot, s))
+        .or_insert_with(|| work_out(game, shot, s))
+        .clone()
+}
+
+fn work_out(game: &Game, shot: Shot, s: Situation) -> Option<Ready> {
     let state = game.state();
     let (a, t) = (state.unit(shot.attacker)?, state.unit(shot.target)?);
-    let s = *situation(game, form, solo, shot.attacker, shot.target);
     let command = Command::Fire {
         attacker: shot.attacker,
         target: shot.target,

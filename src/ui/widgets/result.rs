@@ -25,7 +25,11 @@ pub fn outcome_ui(ui: &mut Ui, game: &Game, outcome: &Outcome, event: &Event) {
             .size(style::HEADING - 2.0)
             .strong(),
     );
+    // The solo opponent's percentiles stay out of sight, as in the log: the markers' would tell
+    // which of them hide a unit.
+    let secret = event.command.facts(game.state()).secret_dice;
     match &outcome.detail {
+        _ if secret => {}
         Detail::Fire(report) => fire_ui(ui, game, report),
         Detail::RegularMorale(_) | Detail::InsurgentMorale(_) => {
             let modifier = match event.command {
@@ -106,6 +110,7 @@ pub fn outcome_ui(ui: &mut Ui, game: &Game, outcome: &Outcome, event: &Event) {
                 }
             });
         }
+        Detail::Decision(_) => {}
         Detail::Insurgency { .. }
         | Detail::TableRoll { .. }
         | Detail::Arrival { .. }

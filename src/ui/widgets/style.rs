@@ -89,6 +89,10 @@ pub enum DieLook {
 pub fn die_face(ui: &mut Ui, face: u8, sides: u8, look: DieLook) -> egui::Response {
     let size = Vec2::splat(34.0);
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    // Named for screen readers (and tests): "d10 showing 5".
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Image, true, format!("d{sides} showing {face}"))
+    });
     let dark = ui.visuals().dark_mode;
     let (fill, text, stroke) = match look {
         DieLook::Kept => (

@@ -96,6 +96,13 @@ impl GameState {
         self.units_in_play(side).filter(|u| !self.is_hidden(u.id))
     }
 
+    /// Whether the solo opponent has decided, this turn, about `about` for this marker.
+    pub fn marker_decided(&self, marker: &str, about: &str) -> bool {
+        self.solo_decisions
+            .iter()
+            .any(|d| d.turn == self.turn && d.about == about && d.marker.as_deref() == Some(marker))
+    }
+
     /// The markers not yet revealed.
     pub fn markers_on_table(&self) -> impl Iterator<Item = &Contact> {
         self.contacts.iter().filter(|c| !c.revealed)

@@ -56,6 +56,11 @@ pub enum RuleError {
     /// The unit already fired this turn (Insurgents) or in this activation (Regulars).
     #[error("{0} has already fired")]
     AlreadyFired(String),
+    /// The Regular unit fired on an interruption of its own activation: that was its fire.
+    #[error(
+        "{0} fired on the unit that interrupted it, and that was its fire for this activation: what is left is to finish its move"
+    )]
+    FiredBack(String),
     /// Another unit has activated since: this one's activation is over.
     #[error(
         "{0}'s activation is over (another unit has activated since); undo, or edit its statuses, if the table says otherwise"

@@ -98,6 +98,11 @@ impl GameState {
                 about,
                 options,
             } => self.check_solo_decide(*unit, about, options),
+            Command::MarkerDecide {
+                marker,
+                about,
+                options,
+            } => self.check_marker_decide(marker, about, options),
             Command::PlaceContacts => self.check_place_contacts(),
             Command::RevealContact { marker } => self.check_reveal(marker),
             Command::ChangeSettings { .. } => Ok(DiceRequest::none()),
@@ -218,6 +223,11 @@ impl GameState {
                 about,
                 options,
             } => self.solo_decide(*unit, about, options, &faces.all(DiceRole::Percentile)),
+            Command::MarkerDecide {
+                marker,
+                about,
+                options,
+            } => self.marker_decide(marker, about, options, &faces.all(DiceRole::Percentile)),
             Command::PlaceContacts => self.place_contacts(&faces.all(DiceRole::Percentile)),
             Command::RevealContact { marker } => self.reveal(marker),
             Command::ChangeSettings { settings } => self.change_settings(settings),

@@ -24,6 +24,9 @@ pub struct Interruption {
     pub insurgent_acted: bool,
     /// Regular units that have answered it (by fire or by moving), in order.
     pub answered_by: Vec<UnitId>,
+    /// The interrupted unit answered it with fire (first, or after the Insurgents): under rules
+    /// 4 and later that is its fire for the activation, and it may only finish its move.
+    pub fired_back: bool,
     /// Overwatch units that took their Reaction test against it: (unit, fires first).
     pub overwatch_tests: Vec<(UnitId, bool)>,
 }

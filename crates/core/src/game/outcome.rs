@@ -66,6 +66,8 @@ pub enum Detail {
         /// The row's id.
         row: String,
     },
+    /// A decision of the solo opponent, as the roll made it.
+    Decision(Box<super::solo::SoloDecision>),
     /// An arriving unit.
     Arrival {
         /// How it was rolled up.

@@ -51,13 +51,20 @@ pub struct SoloOption {
     pub odds: String,
 }
 
+/// What a decision of the solo opponent in an Insurgent unit's own phase is about.
+pub const ORDERS: &str = "its orders";
+
 /// A decision the solo opponent made by a weighted roll.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SoloDecision {
     /// The turn.
     pub turn: u32,
-    /// The Insurgent unit deciding.
-    pub unit: UnitId,
+    /// The Insurgent unit deciding; none for a marker that hides nothing.
+    pub unit: Option<UnitId>,
+    /// The marker it decided under, while it was not revealed (a hidden unit's or an empty
+    /// one's): the table knows the decision by this marker's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marker: Option<String>,
     /// What was decided: "answer to Fireteam Alpha's move".
     pub about: String,
     /// The options, best first.
@@ -72,6 +79,34 @@ impl SoloDecision {
     /// The option taken.
     pub fn taken(&self) -> Option<&SoloOption> {
         self.options.get(self.chosen)
+    }
+
+    /// The best option passed over, if any (the options are kept best first).
+    pub fn passed_over(&self) -> Option<&SoloOption> {
+        self.options
+            .iter()
+            .enumerate()
+            .find(|(i, _)| *i != self.chosen)
+            .map(|(_, o)| o)
+    }
+
+    /// True when the roll took an option with a lower chance than another one.
+    pub fn lesser_taken(&self) -> bool {
+        match (self.taken(), self.options.first()) {
+            (Some(taken), Some(best)) => self.chosen != 0 && taken.percent < best.percent,
+            _ => false,
+        }
+    }
+}
+
+/// The percentile two d10 make (tens, then units; 0 and 0 is 100), if there are two.
+pub fn percentile(faces: &[crate::dice::Face]) -> Option<u8> {
+    match faces {
+        [tens, units] => {
+            let value = (tens % 10) * 10 + units % 10;
+            Some(if value == 0 { 100 } else { value })
+        }
+        _ => None,
     }
 }
 

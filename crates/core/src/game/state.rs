@@ -21,8 +21,10 @@ use super::pending::{EndReason, Pending, PendingStep};
 /// booklet does (Overwatch before the Reaction test, Insurgent-phase reactions after the act,
 /// a Morale check after interrupt fire won by the Insurgents) and derives what the state knows
 /// about a shot instead of taking it from the fire event; version 4 refuses a fire left with no
-/// Firepower die (before, it was logged as "no attack" and used up the unit's fire).
-pub const RULES_VERSION: u32 = 4;
+/// Firepower die (before, it was logged as "no attack" and used up the unit's fire); version 5
+/// counts a Regular unit's fire on an interruption of its own activation as its fire for that
+/// activation (it may then only finish its move).
+pub const RULES_VERSION: u32 = 5;
 
 /// The phases of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -91,6 +93,15 @@ pub struct Settings {
     /// With the table open to phones, the faces the players send are played without the
     /// referee's click once every group of the roll has its faces.
     pub phones_accept: bool,
+    /// Dice stay after undo: the app's dice for an event are fixed by the game's seed and the
+    /// event's place in the game, so undoing it and giving a command again at the same place
+    /// rolls the same faces. Off in games saved before it (their dice came from the generator
+    /// as it ran); on by default in a new solo game.
+    pub dice_stay: bool,
+    /// The seed the dice that stay are drawn from, chosen when the game starts (or when dice
+    /// that stay are switched on); none in games saved before it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice_seed: Option<u64>,
 }
 
 /// A victory-point counter.

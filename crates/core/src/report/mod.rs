@@ -1,14 +1,66 @@
 //! Reports of a game: plain text and JSON for the command line, Markdown for the after-action
 //! report.
+//!
+//! Every report tells the game as the table knows it: a unit under a marker is shown as its
+//! marker until the marker is revealed or the game is over, unless the report is asked to
+//! reveal everything ([`Reveal`]).
 
 mod dice;
-
-use serde::Serialize;
 
 use crate::game::Game;
 use crate::unit::{Figure, Presence, Side, Unit};
 
 pub use dice::{dice_words, event_dice_words};
+
+mod decisions;
+mod json;
+
+pub use decisions::{Reveal, settings_line};
+pub use json::{json, json_with};
+
+/// Each decision the solo opponent made by a weighed roll, undone ones included, as the table
+/// knows them (see [`Reveal`]).
+pub fn solo_decisions(game: &Game, reveal: Reveal) -> Vec<String> {
+    decisions::lines(game, reveal)
+}
+
+/// The units of a side a report shows: every one, but those hidden under a marker (or waiting
+/// to be put under one) while the report keeps them back.
+fn units_shown<'a>(
+    game: &'a Game,
+    side: Side,
+    reveal: Reveal,
+) -> impl Iterator<Item = &'a std::sync::Arc<Unit>> + 'a {
+    let state = game.state();
+    let conceal = reveal.conceals(game);
+    state
+        .units
+        .iter()
+        .filter(move |u| u.side == side && !(conceal && state.is_hidden(u.id)))
+}
+
+/// The markers of a solo game in words, in their order: "Contact A — the tea house roof (Hot
+/// Spot 1): on the table", and for one revealed what it hid. What a marker still on the table
+/// hides is told only when the report reveals everything.
+fn marker_lines(game: &Game, reveal: Reveal) -> Vec<String> {
+    let state = game.state();
+    let conceal = reveal.conceals(game);
+    state
+        .contacts
+        .iter()
+        .map(|c| {
+            let hidden = c.unit.and_then(|u| state.unit(u)).map(|u| u.name.as_str());
+            let what = match (c.revealed, conceal, hidden) {
+                (true, _, Some(unit)) => format!("revealed: {unit}"),
+                (true, _, None) => "revealed: it hid nothing".to_owned(),
+                (false, true, _) => "on the table".to_owned(),
+                (false, false, Some(unit)) => format!("on the table, hiding {unit}"),
+                (false, false, None) => "on the table, hiding nothing".to_owned(),
+            };
+            format!("{} — {}: {what}", c.name(), c.at)
+        })
+        .collect()
+}
 
 fn figure_words(unit: &Unit, figure: &Figure) -> String {
     let mut words = format!("{} ({}", figure.name, figure.weapon);
@@ -64,48 +116,13 @@ pub fn length_and_scale(game: &Game) -> String {
     format!("{limit}. Scale: {scale}.")
 }
 
-/// Each decision the solo opponent made by a weighed roll, one line each: what it took, with its
-/// chance and odds, and the best option it passed over. None when there are none; one line
-/// saying so while the reasoning is kept hidden until the end.
-pub fn solo_decisions(game: &Game) -> Vec<String> {
-    let state = game.state();
-    if state.solo_decisions.is_empty() {
-        return Vec::new();
-    }
-    if state.settings.doctrine_hidden && state.phase != crate::game::Phase::GameOver {
-        return vec![format!(
-            "{} decisions, kept hidden until the game is over",
-            state.solo_decisions.len()
-        )];
-    }
-    state
-        .solo_decisions
-        .iter()
-        .map(|d| {
-            let name = state.unit(d.unit).map_or("?", |u| u.name.as_str());
-            let roll = d
-                .roll
-                .map_or_else(|| "certain".to_owned(), |r| format!("rolled {r}"));
-            let taken = d.taken().map_or_else(String::new, |o| {
-                format!("{} ({}%, {roll}; {})", o.words, o.percent, o.odds)
-            });
-            // The options are kept best first: the best passed over is the first not taken.
-            let passed = d
-                .options
-                .iter()
-                .enumerate()
-                .find(|(i, _)| *i != d.chosen)
-                .map_or_else(
-                    || "no other option".to_owned(),
-                    |(_, o)| format!("best passed over: {} ({}%; {})", o.words, o.percent, o.odds),
-                );
-            format!("Turn {}, {name}, {}: {taken}; {passed}", d.turn, d.about)
-        })
-        .collect()
+/// The game as it stands, in plain text, as the table knows it.
+pub fn text(game: &Game) -> String {
+    text_with(game, Reveal::AsTheTableKnows)
 }
 
 /// The game as it stands, in plain text.
-pub fn text(game: &Game) -> String {
+pub fn text_with(game: &Game, reveal: Reveal) -> String {
     let state = game.state();
     let scenario = game.scenario();
     let (regular, insurgent) = state.victory_points(scenario);
@@ -113,6 +130,9 @@ pub fn text(game: &Game) -> String {
     out.push_str(&format!("{}\n", scenario.name));
     out.push_str(&format!("{}\n", state.headline()));
     out.push_str(&format!("{}\n", length_and_scale(game)));
+    if let Some(line) = settings_line(game) {
+        out.push_str(&format!("{line}\n"));
+    }
     out.push_str(&format!(
         "Insurgency Level: {}   Victory points: Regulars {regular}, Insurgents {insurgent}\n",
         state.insurgency
@@ -125,7 +145,10 @@ pub fn text(game: &Game) -> String {
     ));
     for side in [Side::Regular, Side::Insurgent] {
         out.push_str(&format!("\n{side} units\n"));
-        for unit in state.units.iter().filter(|u| u.side == side) {
+        if units_shown(game, side, reveal).next().is_none() {
+            out.push_str("  none in view\n");
+        }
+        for unit in units_shown(game, side, reveal) {
             // The unit's own Troop Quality; a leader's better die is his, and the unit's tests.
             let tests = unit.test_die();
             let tq = if tests == unit.profile.tq {
@@ -157,7 +180,14 @@ pub fn text(game: &Game) -> String {
             }
         }
     }
-    let decisions = solo_decisions(game);
+    let markers = marker_lines(game, reveal);
+    if !markers.is_empty() {
+        out.push_str("\nMarkers\n");
+        for line in markers {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    let decisions = solo_decisions(game, reveal);
     if !decisions.is_empty() {
         out.push_str("\nSolo opponent's decisions\n");
         for line in decisions {
@@ -173,216 +203,17 @@ pub fn text(game: &Game) -> String {
     out
 }
 
-#[derive(Serialize)]
-struct FigureJson<'a> {
-    id: u32,
-    name: &'a str,
-    weapon: crate::unit::Weapon,
-    tq: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    wound: Option<crate::unit::Wound>,
-}
-
-#[derive(Serialize)]
-struct UnitJson<'a> {
-    id: u32,
-    key: &'a str,
-    name: &'a str,
-    side: Side,
-    presence: &'a Presence,
-    tq: String,
-    morale: String,
-    optimum_range: u32,
-    armor: u8,
-    location: &'a str,
-    figures: Vec<FigureJson<'a>>,
-    status: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct VictoryJson<'a> {
-    id: &'a str,
-    side: Side,
-    label: &'a str,
-    count: i32,
-    points: i64,
-}
-
-#[derive(Serialize)]
-struct ReportJson<'a> {
-    scenario: &'a str,
-    scenario_name: &'a str,
-    turn: u32,
-    phase: crate::game::Phase,
-    headline: String,
-    insurgency_level: String,
-    turn_limit: Option<u32>,
-    scale: crate::tabletop::Scale,
-    scenario_scale: crate::tabletop::Scale,
-    victory_points: [i64; 2],
-    victory: Vec<VictoryJson<'a>>,
-    hot_spots: &'a [crate::game::state::HotSpot],
-    units: Vec<UnitJson<'a>>,
-    pending: Vec<String>,
-    events: usize,
-    entries: usize,
-    solo_decisions: Vec<String>,
-    rolls: Vec<serde_json::Value>,
-}
-
-/// The rolls of the story of the dice as JSON: fire combats with exactly the keys of the
-/// format (kind, line, attack, defend, target, hits, expected, p_at_least, p_at_most, then the
-/// casualties: casualties, expected_casualties, p_casualties_at_least); checks
-/// and Reaction tests under their own kinds.
-fn rolls_json(story: &crate::story::Story) -> Vec<serde_json::Value> {
-    use crate::story::RollKind;
-    story
-        .rolls
-        .iter()
-        .map(|r| match &r.kind {
-            RollKind::Fire {
-                attack,
-                defend,
-                target,
-                hits,
-                expected,
-                p_at_least,
-                p_at_most,
-                casualties,
-                expected_casualties,
-                p_casualties_at_least,
-            } => serde_json::json!({
-                "kind": "fire",
-                "line": r.line,
-                "attack": attack,
-                "defend": defend,
-                "target": target,
-                "hits": hits,
-                "expected": expected,
-                "p_at_least": p_at_least,
-                "p_at_most": p_at_most,
-                "casualties": casualties,
-                "expected_casualties": expected_casualties,
-                "p_casualties_at_least": p_casualties_at_least,
-            }),
-            RollKind::Check { passed, chance } => serde_json::json!({
-                "kind": "check",
-                "line": r.line,
-                "side": r.side,
-                "passed": passed,
-                "chance": chance,
-                "percentile": r.percentile,
-            }),
-            RollKind::Morale {
-                successes,
-                dice,
-                expected,
-                p_at_least,
-                passed,
-                chance,
-            } => serde_json::json!({
-                "kind": "morale",
-                "line": r.line,
-                "side": r.side,
-                "successes": successes,
-                "dice": dice,
-                "expected": expected,
-                "p_at_least": p_at_least,
-                "passed": passed,
-                "chance": chance,
-                "percentile": r.percentile,
-            }),
-            RollKind::Reaction {
-                insurgents_first,
-                chance,
-            } => serde_json::json!({
-                "kind": "reaction",
-                "line": r.line,
-                "insurgents_first": insurgents_first,
-                "chance": chance,
-                "percentile": r.percentile,
-            }),
-        })
-        .collect()
-}
-
-/// The game as it stands, as one JSON object.
-pub fn json(game: &Game) -> serde_json::Value {
-    let state = game.state();
-    let scenario = game.scenario();
-    let (regular, insurgent) = state.victory_points(scenario);
-    let report = ReportJson {
-        scenario: &scenario.id,
-        scenario_name: &scenario.name,
-        turn: state.turn,
-        phase: state.phase,
-        headline: state.headline(),
-        insurgency_level: state.insurgency.to_string(),
-        turn_limit: state.turn_limit,
-        scale: state.settings.scale,
-        scenario_scale: state.written_scale,
-        victory_points: [regular, insurgent],
-        victory: state
-            .victory
-            .iter()
-            .filter_map(|c| {
-                scenario.victory_item(&c.item).map(|item| VictoryJson {
-                    id: &item.id,
-                    side: item.side,
-                    label: &item.label,
-                    count: c.count,
-                    points: i64::from(c.count) * i64::from(item.points),
-                })
-            })
-            .collect(),
-        hot_spots: &state.hot_spots,
-        units: state
-            .units
-            .iter()
-            .map(|u| UnitJson {
-                id: u.id.0,
-                key: &u.key,
-                name: &u.name,
-                side: u.side,
-                presence: &u.presence,
-                tq: u.profile.tq.to_string(),
-                morale: u.profile.morale.to_string(),
-                optimum_range: u.profile.optimum_range,
-                armor: u.profile.armor,
-                location: &u.location,
-                figures: u
-                    .figures
-                    .iter()
-                    .map(|f| FigureJson {
-                        id: f.id.0,
-                        name: &f.name,
-                        weapon: f.weapon,
-                        tq: u.figure_die(f).to_string(),
-                        wound: f.wound,
-                    })
-                    .collect(),
-                status: u.badges(state.turn).iter().map(|b| b.label()).collect(),
-            })
-            .collect(),
-        pending: state
-            .pending
-            .iter()
-            .map(|p| state.describe_pending(&p.step))
-            .collect(),
-        events: game.events_in_effect(),
-        entries: game.entry_count(),
-        solo_decisions: solo_decisions(game),
-        rolls: rolls_json(&crate::story::tell(game)),
-    };
-    serde_json::to_value(&report).unwrap_or(serde_json::Value::Null)
-}
-
 pub mod story;
 
-/// The after-action report: the final state, the story of the dice, then every event with its
-/// dice.
+/// The after-action report, as the table knows it: the final state, the story of the dice,
+/// then every event with its dice.
 pub fn markdown(game: &Game) -> String {
-    markdown_with(game, &crate::story::tell(game), None)
+    markdown_with(
+        game,
+        &crate::story::tell(game),
+        None,
+        Reveal::AsTheTableKnows,
+    )
 }
 
 /// The after-action report, its charts linked as written beside `path`.
@@ -390,19 +221,24 @@ fn markdown_with(
     game: &Game,
     story: &crate::story::Story,
     path: Option<&std::path::Path>,
+    reveal: Reveal,
 ) -> String {
     let state = game.state();
     let scenario = game.scenario();
+    let conceal = reveal.conceals(game);
     let mut out = format!("# After-action report: {}\n\n", scenario.name);
     out.push_str(&format!(
         "**{}** — {}\n\n",
         state.headline(),
         state.standing(scenario)
     ));
+    if let Some(line) = settings_line(game) {
+        out.push_str(&format!("{line}.\n\n"));
+    }
     out.push_str("## Units\n\n");
     for side in [Side::Regular, Side::Insurgent] {
         out.push_str(&format!("### {side}\n\n"));
-        for unit in state.units.iter().filter(|u| u.side == side) {
+        for unit in units_shown(game, side, reveal) {
             let figures: Vec<String> = unit.figures.iter().map(|f| figure_words(unit, f)).collect();
             out.push_str(&format!(
                 "- **{}** ({}): {}\n",
@@ -417,7 +253,15 @@ fn markdown_with(
         }
         out.push('\n');
     }
-    let decisions = solo_decisions(game);
+    let markers = marker_lines(game, reveal);
+    if !markers.is_empty() {
+        out.push_str("## Markers\n\n");
+        for line in markers {
+            out.push_str(&format!("- {line}\n"));
+        }
+        out.push('\n');
+    }
+    let decisions = solo_decisions(game, reveal);
     if !decisions.is_empty() {
         out.push_str("## The solo opponent's decisions\n\n");
         for line in decisions {
@@ -442,7 +286,13 @@ fn markdown_with(
         if let Some(roll) = story.rolls.iter().find(|r| r.event == n) {
             body.push_str(&format!(" ({})", roll.words()));
         }
-        let dice = event_dice_words(event, game.state());
+        // The dice that put the units under their markers would tell where they are.
+        let secret = conceal && event.command.facts(state).secret_dice;
+        let dice = if secret {
+            String::new()
+        } else {
+            event_dice_words(event, state)
+        };
         if !dice.is_empty() {
             body.push_str(&format!(" — dice {dice}"));
         }

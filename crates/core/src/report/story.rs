@@ -126,7 +126,7 @@ pub fn write(path: &Path, game: &Game) -> std::io::Result<Vec<PathBuf>> {
         crate::files::writable(&target)
             .map_err(|what| crate::files::not_writable(&target, what))?;
     }
-    let text = super::markdown_with(game, &story, Some(path));
+    let text = super::markdown_with(game, &story, Some(path), super::Reveal::AsTheTableKnows);
     std::fs::write(path, text)?;
     let mut written = vec![path.to_owned()];
     for (suffix, svg) in charts {

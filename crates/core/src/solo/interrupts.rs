@@ -1,7 +1,7 @@
 //! The Insurgents' answer to a Regular activation: which units may interrupt it, each one's
 //! choice between interrupting and waiting, weighed, and the words of how an interruption went.
 
-use crate::game::{Command, Game, GameState, QualityPurpose, ReactionKind};
+use crate::game::{Command, Game, QualityPurpose, ReactionKind, SoloOption};
 use crate::rules::checks::ReactionModifiers;
 use crate::rules::fire::{self, FireModifiers};
 use crate::unit::{Movement, Side, Unit, UnitId};
@@ -18,19 +18,25 @@ pub enum RegularAction {
     Fires,
 }
 
-/// One Insurgent unit's answer to a Regular activation.
+/// The answer to a Regular activation of one Insurgent unit in view, or of one marker (whatever
+/// it hides).
 #[derive(Clone, Debug, PartialEq)]
 pub struct InterruptDecision {
-    /// The Insurgent unit.
-    pub unit: UnitId,
+    /// The Insurgent unit, in view or under its marker; none for a marker that hides nothing.
+    pub unit: Option<UnitId>,
+    /// The marker it answers under, while it is not revealed.
+    pub marker: Option<String>,
     /// What it would interrupt.
     pub kind: ReactionKind,
-    /// Why it holds, when the rules or its nature leave it no choice.
+    /// Why a unit in view holds, when the rules or its nature leave it no choice (a marker
+    /// never holds in words: it decides, as every marker does).
     pub held: Option<String>,
     /// Its choice between interrupting and waiting, weighed: the decision to roll.
     pub decide: Option<Command>,
     /// The words of the option to interrupt (the branch taken when the roll picks it).
     pub interrupt: String,
+    /// Its Firepower with no modifier: the strongest interrupt first.
+    pub strength: usize,
 }
 
 impl InterruptDecision {
@@ -38,27 +44,28 @@ impl InterruptDecision {
     pub fn about(regular: &str) -> String {
         format!("answer to {regular}'s activation")
     }
+}
 
-    /// The words for the player before the roll: why it holds, or its options with chances.
-    pub fn summary(&self, state: &GameState) -> String {
-        let name = state.shown_name(self.unit);
-        if let Some(why) = &self.held {
-            return why.clone();
-        }
-        if state.is_hidden(self.unit) {
-            return format!("{name} weighs its options, unseen.");
-        }
-        match &self.decide {
-            Some(Command::SoloDecide { options, .. }) => {
-                let weighed: Vec<String> = options
-                    .iter()
-                    .map(|o| format!("{} {}% ({})", o.words, o.percent, o.odds))
-                    .collect();
-                format!("{name} weighs: {}", weighed.join(" · "))
-            }
-            _ => String::new(),
-        }
+/// The option every marker has when it does not interrupt.
+pub const WAIT: &str = "wait for its own turn";
+
+/// The decision of a marker: a unit under it weighs its options as any unit does; an empty one
+/// and a unit under one that may not interrupt wait; every one of them is rolled for alike.
+fn marker_decide(marker: &str, about: &str, options: Vec<SoloOption>) -> Command {
+    Command::MarkerDecide {
+        marker: marker.to_owned(),
+        about: about.to_owned(),
+        options,
     }
+}
+
+/// A marker's one certain option: it waits.
+fn wait_only() -> Vec<SoloOption> {
+    vec![SoloOption {
+        words: WAIT.to_owned(),
+        percent: 100,
+        odds: "nothing it could do now".to_owned(),
+    }]
 }
 
 /// The Interrupt check the gate asks of this Insurgent unit before it may interrupt, if it asks
@@ -92,7 +99,10 @@ pub fn interrupt_opening(
 }
 
 /// Decides, for every Insurgent unit the player says can see the activating Regular unit,
-/// whether it may interrupt, and weighs interrupting against waiting for those that may.
+/// whether it may interrupt, and weighs interrupting against waiting for those that may; and
+/// has each marker seen (`markers`, those that hide nothing; a unit under a marker comes with
+/// the views) decide as a marker. The answers come in the order of the table: the units in
+/// view, then the markers in their order.
 ///
 /// Doctrine: a unit the rules do not let interrupt (the gate says why: Shaken, done, already
 /// interrupted…) holds, and so does a lone leader (he is worth more leading a unit). Any other
@@ -101,111 +111,152 @@ pub fn interrupt_opening(
 /// test, the casualties its fire is expected to cause, and, if it loses, half of them less half
 /// of the Marines' return fire; a failed check costs the fire it would have had in its own turn.
 /// Waiting is worth that fire in its own turn, times the chance the Marines are still in sight
-/// (one in two for a unit on the move, four in five for one standing still).
+/// (one in two for a unit on the move, four in five for one standing still). A unit under a
+/// marker that holds, and a marker that hides nothing, wait: rolled for all the same.
 pub fn interrupts(
     game: &Game,
     regular: UnitId,
     action: RegularAction,
     views: &[(UnitId, View)],
+    markers: &[String],
 ) -> Vec<InterruptDecision> {
     let state = game.state();
     let Some(target) = state.unit(regular) else {
         return Vec::new();
     };
-    let speed = target.status.movement.unwrap_or(Movement::Halted);
     let kind = interrupt_kind(target, action);
-    let difficulty = state.settings.difficulty;
     let about = InterruptDecision::about(&target.name);
-    let mut decisions: Vec<(i32, InterruptDecision)> = Vec::new();
+    let interrupt = format!("interrupt {}", target.name);
+    let mut decisions: Vec<InterruptDecision> = Vec::new();
     for (id, view) in views {
-        let Some(unit) = state.unit(*id) else {
+        let Some(unit) = state.unit(*id).filter(|u| u.side == Side::Insurgent) else {
             continue;
         };
-        if unit.side != Side::Insurgent {
-            continue;
-        }
-        let name = &state.shown_name(unit.id);
-        let interrupt = format!("interrupt {}", target.name);
-        let hold = |reason: String| InterruptDecision {
-            unit: *id,
+        let marker = state.contact_of(unit.id).map(|c| c.marker.clone());
+        let weighed = match why_it_holds(game, unit, target, kind) {
+            Some(why) => Err(why),
+            None => Ok(weigh_interrupting(game, unit, target, view, &interrupt)),
+        };
+        let decide = match (&marker, weighed) {
+            (Some(marker), Ok(options)) => Some(marker_decide(marker, &about, options)),
+            (Some(marker), Err(_)) => Some(marker_decide(marker, &about, wait_only())),
+            (None, Ok(options)) => Some(Command::SoloDecide {
+                unit: unit.id,
+                about: about.clone(),
+                options,
+            }),
+            (None, Err(why)) => {
+                decisions.push(InterruptDecision {
+                    unit: Some(unit.id),
+                    marker: None,
+                    kind,
+                    held: Some(format!("{} holds: {why}.", unit.name)),
+                    decide: None,
+                    interrupt: interrupt.clone(),
+                    strength: 0,
+                });
+                continue;
+            }
+        };
+        decisions.push(InterruptDecision {
+            unit: Some(unit.id),
+            marker,
             kind,
-            held: Some(reason),
-            decide: None,
+            held: None,
+            decide,
             interrupt: interrupt.clone(),
-        };
-        if let Some(why) = why_it_holds(game, unit, target, kind) {
-            decisions.push((0, hold(format!("{name} holds: {why}."))));
-            continue;
-        }
-        let modifiers = fire_modifiers(state, unit, target, view);
-        let (now, fire_words) = weigh::fire_value(unit, target, &modifiers);
-        let checked = interrupt_check(game, unit.id).is_some();
-        let p_check = weigh::check_chance(unit, checked);
-        let p_first = weigh::first_chance(unit, target);
-        let back = weigh::return_fire(state, target, unit, view.in_range);
-        let still_there = if speed == Movement::Halted { 0.8 } else { 0.5 };
-        let later = now * still_there;
-        let value = p_check * (p_first * now + (1.0 - p_first) * (0.5 * now - 0.5 * back))
-            - (1.0 - p_check) * later
-            + weigh::interrupt_readiness(difficulty);
-        let check_words = if checked {
-            format!("Interrupt check {}, ", weigh::percent_words(p_check))
-        } else {
-            String::new()
-        };
-        let choices = vec![
-            weigh::Choice {
-                words: interrupt.clone(),
-                score: value,
-                odds: format!(
-                    "{check_words}first in the Reaction test {}, {fire_words}, return fire {back:.2}",
-                    weigh::percent_words(p_first)
-                ),
-                leaning: weigh::Leaning::Bold,
-                action: (),
-            },
-            weigh::Choice {
-                words: "wait for its own turn".to_owned(),
-                score: later,
-                odds: format!(
-                    "{later:.2} casualties expected then ({} chance the target is still in sight)",
-                    weigh::percent_words(still_there)
-                ),
-                leaning: weigh::Leaning::Careful,
-                action: (),
-            },
-        ];
-        let (_, options) = weigh::options(choices, weigh::Stance::of(unit), difficulty);
-        let firepower = fire::firepower(unit, &FireModifiers::default()).len() as i32;
-        decisions.push((
-            firepower,
-            InterruptDecision {
-                unit: *id,
+            strength: fire::firepower(unit, &FireModifiers::default()).len(),
+        });
+    }
+    for marker in markers {
+        let empty = state
+            .markers_on_table()
+            .any(|c| &c.marker == marker && c.unit.is_none());
+        if empty {
+            decisions.push(InterruptDecision {
+                unit: None,
+                marker: Some(marker.clone()),
                 kind,
                 held: None,
-                decide: Some(Command::SoloDecide {
-                    unit: *id,
-                    about: about.clone(),
-                    options,
-                }),
-                interrupt,
-            },
-        ));
-    }
-    // A unit under its marker gives nothing away: it holds, or weighs, without saying why.
-    for (_, d) in &mut decisions {
-        if state.is_hidden(d.unit) && d.held.is_some() {
-            d.held = Some(format!("{} holds.", state.shown_name(d.unit)));
+                decide: Some(marker_decide(marker, &about, wait_only())),
+                interrupt: interrupt.clone(),
+                strength: 0,
+            });
         }
     }
-    // The strongest first.
-    decisions.sort_by_key(|(firepower, d)| (d.decide.is_none(), -firepower));
-    decisions.into_iter().map(|(_, d)| d).collect()
+    // The order of the table: the units in view by their number, then the markers in theirs.
+    let place = |d: &InterruptDecision| match &d.marker {
+        Some(m) => (
+            1,
+            state
+                .contacts
+                .iter()
+                .position(|c| &c.marker == m)
+                .unwrap_or(usize::MAX),
+        ),
+        None => (0, d.unit.map_or(usize::MAX, |u| u.0 as usize)),
+    };
+    decisions.sort_by_key(place);
+    decisions
 }
 
-/// The Insurgent units whose view of the activating Regular unit can change the Insurgents'
-/// answer: those that could interrupt it if they saw it (not those the rules hold back, nor
-/// lone leaders). Only these are asked about.
+/// A unit's two options against the activating Regular unit, weighed: interrupt now, or wait
+/// for its own turn.
+fn weigh_interrupting(
+    game: &Game,
+    unit: &Unit,
+    target: &Unit,
+    view: &View,
+    interrupt: &str,
+) -> Vec<SoloOption> {
+    let state = game.state();
+    let difficulty = state.settings.difficulty;
+    let speed = target.status.movement.unwrap_or(Movement::Halted);
+    let modifiers = fire_modifiers(state, unit, target, view);
+    let (now, fire_words) = weigh::fire_value(unit, target, &modifiers);
+    let checked = interrupt_check(game, unit.id).is_some();
+    let p_check = weigh::check_chance(unit, checked);
+    let p_first = weigh::first_chance(unit, target);
+    let back = weigh::return_fire(state, target, unit, view.in_range);
+    let still_there = if speed == Movement::Halted { 0.8 } else { 0.5 };
+    let later = now * still_there;
+    let value = p_check * (p_first * now + (1.0 - p_first) * (0.5 * now - 0.5 * back))
+        - (1.0 - p_check) * later
+        + weigh::interrupt_readiness(difficulty);
+    let check_words = if checked {
+        format!("Interrupt check {}, ", weigh::percent_words(p_check))
+    } else {
+        String::new()
+    };
+    let choices = vec![
+        weigh::Choice {
+            words: interrupt.to_owned(),
+            score: value,
+            odds: format!(
+                "{check_words}first in the Reaction test {}, {fire_words}, return fire {back:.2}",
+                weigh::percent_words(p_first)
+            ),
+            leaning: weigh::Leaning::Bold,
+            action: (),
+        },
+        weigh::Choice {
+            words: WAIT.to_owned(),
+            score: later,
+            odds: format!(
+                "{later:.2} casualties expected then ({} chance the target is still in sight)",
+                weigh::percent_words(still_there)
+            ),
+            leaning: weigh::Leaning::Careful,
+            action: (),
+        },
+    ];
+    weigh::options(choices, weigh::Stance::of(unit), difficulty).1
+}
+
+/// The Insurgent units in view whose view of the activating Regular unit can change the
+/// Insurgents' answer: those that could interrupt it if they saw it (not those the rules hold
+/// back, nor lone leaders). Only these are asked about, and every marker on the table besides,
+/// whatever it hides.
 pub fn asked_about(game: &Game, regular: UnitId, action: RegularAction) -> Vec<UnitId> {
     let state = game.state();
     let Some(target) = state.unit(regular) else {
@@ -215,7 +266,7 @@ pub fn asked_about(game: &Game, regular: UnitId, action: RegularAction) -> Vec<U
     // In the order of the table, not of strength, so the questions never move; and with no
     // odds worked out, as this is asked every frame.
     let mut asked: Vec<UnitId> = state
-        .units_in_play(Side::Insurgent)
+        .units_seen(Side::Insurgent)
         .filter(|u| why_it_holds(game, u, target, kind).is_none())
         .map(|u| u.id)
         .collect();

@@ -14,14 +14,14 @@ mod view;
 pub mod weigh;
 
 pub use interrupts::{
-    InterruptDecision, RegularAction, asked_about, asks_what_first, interrupt_check,
+    InterruptDecision, RegularAction, WAIT, asked_about, asks_what_first, interrupt_check,
     interrupt_opening, interrupt_words, interrupts,
 };
 pub use orders::{
-    ORDERS, Order, OrderFor, UnitOrders, asked_in_phase, chosen, failed_checks, hot_spot_choice,
-    orders,
+    ORDERS, Order, OrderFor, STAY_HIDDEN, UnitOrders, asked_in_phase, chosen, empty_marker_orders,
+    failed_checks, hot_spot_choice, orders,
 };
 pub use view::{
-    Distance, View, distance_answers, fire_modifiers, reach_words, regular_reaches,
+    Distance, View, distance_answers, fire_modifiers, ranges, reach_words, regular_reaches,
     within_optimum_range,
 };

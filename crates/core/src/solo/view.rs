@@ -101,6 +101,45 @@ pub fn distance_answers(game: &Game, insurgent: Option<UnitId>) -> Vec<(Distance
     answers
 }
 
+/// The ranges a unit in view is asked about, shortest first: the Optimum Range of its riflemen
+/// ([`Distance::RifleRange`]), and the doubled range of its support weapons where it has any
+/// ([`Distance::SupportRange`]; an RPG gunner on his own only his RPG's), each with whose it is
+/// when the unit has both ("its riflemen", "its RPG"). A unit under a marker, and a marker that
+/// hides nothing (`None`), are asked as every marker is, about both ranges of the arriving
+/// Insurgents, so the question gives nothing away. In inches at 15mm, as the profiles give them
+/// (`GameState::distance` words them at the game's scale).
+pub fn ranges(game: &Game, insurgent: Option<UnitId>) -> Vec<(Distance, u32, Option<String>)> {
+    let state = game.state();
+    let shown = insurgent
+        .filter(|id| !state.is_hidden(*id))
+        .and_then(|id| state.unit(id));
+    let Some(unit) = shown else {
+        let reach = OptimumReach::new(game.scenario().insurgents.profile.optimum_range, true);
+        return std::iter::once((Distance::RifleRange, reach.base, None))
+            .chain(reach.support.map(|s| (Distance::SupportRange, s, None)))
+            .collect();
+    };
+    let reach = OptimumReach::of(unit);
+    match reach.support {
+        None => vec![(Distance::RifleRange, reach.base, None)],
+        Some(support) => match riflemen_words(unit) {
+            None => vec![(Distance::SupportRange, support, None)],
+            Some(riflemen) => vec![
+                (
+                    Distance::RifleRange,
+                    reach.base,
+                    Some(format!("its {riflemen}")),
+                ),
+                (
+                    Distance::SupportRange,
+                    support,
+                    Some(format!("its {}", support_words(unit))),
+                ),
+            ],
+        },
+    }
+}
+
 /// Whether a Regular unit at this distance is within the Insurgent unit's Optimum Range, as the
 /// rules of fire count it (once, whichever of its ranges it is in): what the +1 die follows.
 pub fn within_optimum_range(insurgent: &Unit, distance: Distance) -> bool {

@@ -26,6 +26,18 @@ fn overwatch(game: &mut Game, unit: UnitId) {
     );
 }
 
+/// A game saved under its rules replays, entry by entry, to the very state it was played to.
+fn replays_as_played(old: &Game) {
+    let replayed = Game::replay_under_rules(
+        old.scenario().clone(),
+        old.initial_settings().clone(),
+        old.rules(),
+        common::entries(old),
+    );
+    assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
+    assert_eq!(replayed.game.state(), old.state());
+}
+
 fn morale_due(game: &Game, unit: UnitId) -> Option<MoraleReason> {
     game.state().pending.iter().find_map(|p| match p.step {
         PendingStep::MoraleCheck { unit: u, reason } if u == unit => Some(reason),
@@ -98,14 +110,7 @@ fn l135_overwatch_after_the_reaction_test_is_refused_but_old_games_keep_it() {
     let test = reaction(&old, ins4, alpha, ReactionKind::InterruptMovement);
     play(&mut old, test, &[&[1], &[8]]);
     play(&mut old, late, &[&[1], &[8]]);
-    let replayed = Game::replay_under_rules(
-        old.scenario().clone(),
-        old.initial_settings().clone(),
-        old.rules(),
-        common::entries(&old),
-    );
-    assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
-    assert_eq!(replayed.game.state(), old.state());
+    replays_as_played(&old);
 }
 
 /// Line 115: "Regular units may also react to Insurgent units who move within their LOS or
@@ -236,4 +241,44 @@ fn l144_an_overwatch_unit_that_fails_its_test_fires_after_the_insurgents() {
     ));
     play_all(&mut game, fire(ins4, alpha, FireContext::Interrupt), 1);
     play_all(&mut game, fire(bravo, ins4, FireContext::Overwatch), 1);
+}
+
+/// Lines 125, 127 and 132: once an interruption is resolved, the interrupted unit may fire on
+/// the interrupting unit and then finish its movement; none of the three lines gives it its own
+/// fire as well. Under rules version 5 that fire is its fire for the activation; a game saved
+/// under version 4, which let it fire twice (both shots at full dice), replays unchanged.
+#[test]
+fn l125_l132_a_unit_that_fires_back_has_fired_for_its_activation_and_old_games_keep_two_shots() {
+    let mut game = common::new_game();
+    let alpha = unit_id(&game, "alpha");
+    let (ins1, ins4) = (
+        unit_id(&game, "insurgents-1"),
+        unit_id(&game, "insurgents-4"),
+    );
+    activate(&mut game, alpha, Movement::Cautious);
+    // Alpha wins the test (8 against 1) and fires first at the interrupting unit (l.127).
+    let test = reaction(&game, ins4, alpha, ReactionKind::InterruptMovement);
+    play(&mut game, test, &[&[1], &[8]]);
+    play_all(&mut game, fire(alpha, ins4, FireContext::Reaction), 1);
+    assert!(matches!(
+        refused(&mut game, fire(alpha, ins1, FireContext::Activation)),
+        RuleError::FiredBack(_)
+    ));
+    // Its move is still its own to finish.
+    assert!(game.state().movement_allowance(alpha).is_some());
+
+    let mut old = Game::under_rules(Arc::new(contracting_trouble()), Settings::default(), 4);
+    activate(&mut old, alpha, Movement::Cautious);
+    let test = reaction(&old, ins4, alpha, ReactionKind::InterruptMovement);
+    play(&mut old, test, &[&[1], &[8]]);
+    play_all(&mut old, fire(alpha, ins4, FireContext::Reaction), 1);
+    play_all(&mut old, fire(alpha, ins1, FireContext::Activation), 1);
+    replays_as_played(&old);
+    // Its story of the dice tells both shots, by the rules it was played by.
+    let fires = ambush_core::story::tell(&old)
+        .rolls
+        .iter()
+        .filter(|r| matches!(r.kind, ambush_core::story::RollKind::Fire { .. }))
+        .count();
+    assert_eq!(fires, 2);
 }

@@ -133,12 +133,13 @@ fn a_hidden_unit_may_interrupt_a_marine_move_and_shows_itself_doing_so() {
         exposed: true,
         solid_cover: false,
     };
-    let decisions = solo::interrupts(&game, section, RegularAction::Moves, &[(guard, sees)]);
-    assert!(decisions[0].decide.is_some());
-    assert_eq!(
-        decisions[0].summary(game.state()),
-        "Contact E weighs its options, unseen."
-    );
+    let decisions = solo::interrupts(&game, section, RegularAction::Moves, &[(guard, sees)], &[]);
+    // It decides as its marker does, by the marker's name.
+    assert!(matches!(
+        &decisions[0].decide,
+        Some(Command::MarkerDecide { marker, .. }) if marker == "E"
+    ));
+    assert_eq!(decisions[0].marker.as_deref(), Some("E"));
     // Its weighed decision says nothing of what it is.
     let Some(decide) = decisions[0].decide.clone() else {
         panic!()

@@ -80,6 +80,17 @@ fn l129_a_fireteam_interrupted_twice_cannot_fire_its_full_dice_without_a_correct
         panic!("{error}");
     };
     assert!(words.contains("lost 1 die"), "{words}");
+    // An empty correction is no correction (asked before Alpha fires back:
+    // its return fire is its fire for the activation).
+    let blank = FireModifiers {
+        correction: Some("  ".to_owned()),
+        ..FireModifiers::default()
+    };
+    let ins1 = unit_id(&game, "insurgents-1");
+    assert!(matches!(
+        refused(&mut game, raw_fire(alpha, ins1, blank)),
+        RuleError::Limit(_)
+    ));
 
     // The referee overrules it, in words, and the log says so.
     let corrected = Command::Fire {
@@ -116,16 +127,6 @@ fn l129_a_fireteam_interrupted_twice_cannot_fire_its_full_dice_without_a_correct
         "{:?}",
         outcome.notes
     );
-    // An empty correction is no correction.
-    let blank = FireModifiers {
-        correction: Some("  ".to_owned()),
-        ..FireModifiers::default()
-    };
-    let ins1 = unit_id(&game, "insurgents-1");
-    assert!(matches!(
-        refused(&mut game, raw_fire(alpha, ins1, blank)),
-        RuleError::Limit(_)
-    ));
 }
 
 /// Line 124: Insurgent fire at a unit moving Cautiously loses a die; the event cannot forget it.

@@ -165,6 +165,29 @@ fn a_solo_game_with_weighed_choices_and_hidden_contacts_loads_as_it_was_played()
 }
 
 #[test]
+fn a_game_with_marker_decisions_and_dice_that_stay_loads_as_it_was_played() {
+    // Written by the version that brought the markers' decisions and the dice that stay
+    // (journal format 2, rules 5): every marker's decision with its percentile, an undo and a
+    // redo, the difficulty changed, a marker's orders and a marker seen.
+    let name = "v2-marker-decisions";
+    let loaded = journal::load_path(&fixture(&format!("{name}.jsonl")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(loaded.refused, None);
+    assert_eq!(loaded.game.rules(), 5);
+    assert_eq!(digest(&loaded.game), expected(name));
+    let state = loaded.game.state();
+    assert!(state.settings.dice_stay);
+    assert_eq!(state.settings.dice_seed, Some(4_711));
+    assert_eq!(
+        state.settings.difficulty,
+        ambush_core::game::SoloDifficulty::Veteran
+    );
+    assert_eq!(state.solo_decisions.len(), 6);
+    assert!(state.solo_decisions.iter().all(|d| d.roll.is_some()));
+    assert!(state.marker_decided("B", ambush_core::game::solo::ORDERS));
+}
+
+#[test]
 fn a_game_of_a_scenario_of_version_3_loads_as_it_was_played() {
     // Written by the version that brought scenario format 3 (journal format 2, rules 4): six
     // turns of Roadblock at Dawn: the driver carried off (an escort that does not end the

@@ -17,6 +17,7 @@ mod gate;
 mod journal;
 mod journal_faults;
 mod layers;
+mod markers;
 mod new_scenarios;
 mod odds;
 mod properties;

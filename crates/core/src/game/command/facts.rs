@@ -358,6 +358,10 @@ impl Command {
                 CommandFacts::new(K::Notes, format!("Solo decision: {about}"), &[*unit])
                     .secret_dice()
             }
+            // It names no unit: the marker may hide one.
+            Command::MarkerDecide { about, .. } => {
+                CommandFacts::new(K::Notes, format!("Solo decision: {about}"), &[]).secret_dice()
+            }
             Command::PlaceContacts => {
                 CommandFacts::new(K::Notes, "Set the markers".to_owned(), &[]).secret_dice()
             }

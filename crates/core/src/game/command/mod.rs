@@ -282,6 +282,17 @@ pub enum Command {
         /// The options, with their chances adding up to 100.
         options: Vec<super::solo::SoloOption>,
     },
+    /// The solo opponent decides for a marker not yet revealed, whatever it hides (an
+    /// Insurgent unit, or nothing), by a percentile roll always: neither the log's words nor
+    /// the dice tell a hidden unit from an empty marker.
+    MarkerDecide {
+        /// The marker's name ("B").
+        marker: String,
+        /// What is decided.
+        about: String,
+        /// The options, with their chances adding up to 100.
+        options: Vec<super::solo::SoloOption>,
+    },
     /// Solo: put each unit the scenario hides under a marker, by a percentile roll for each.
     PlaceContacts,
     /// A Marine unit sees a marker: reveal what it hides.

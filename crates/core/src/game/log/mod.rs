@@ -307,6 +307,16 @@ impl Game {
         self.records.len()
     }
 
+    /// The dice of the next event when the game's dice stay after undo (a setting): fixed by
+    /// the game's seed and the event's place among the events in effect, so an event undone
+    /// and given again at the same place rolls the same faces. None when the setting is off:
+    /// the app's own generator (or the player's dice) roll.
+    pub fn staying_dice(&self) -> Option<DiceSource> {
+        let settings = &self.state.settings;
+        let seed = settings.dice_seed.filter(|_| settings.dice_stay)?;
+        Some(DiceSource::placed(seed, self.applied.len() as u64))
+    }
+
     /// Rolls the dice a command needs from `dice` and applies it. The gate is asked first: a
     /// refused command asks for no dice.
     pub fn play(&mut self, command: Command, dice: &mut DiceSource) -> Result<Outcome, PlayError> {

@@ -325,6 +325,7 @@ impl GameState {
             insurgents_first,
             insurgent_acted: false,
             answered_by: Vec::new(),
+            fired_back: false,
             overwatch_tests: Vec::new(),
         });
         if let Some(ins) = self.unit_mut(insurgent) {

@@ -3,8 +3,9 @@
 use crate::dice::{DiceRequest, DiceRole, Die, Face};
 use crate::game::error::RuleError;
 use crate::game::guards::Result;
+use crate::game::outcome::Detail;
 use crate::game::outcome::Outcome;
-use crate::game::solo::{SoloDecision, SoloOption, pick};
+use crate::game::solo::{SoloDecision, SoloOption, percentile, pick};
 use crate::game::state::GameState;
 use crate::limits::SOLO_OPTIONS;
 use crate::unit::{Side, UnitId};
@@ -27,30 +28,74 @@ impl GameState {
         if deciding.side != Side::Insurgent {
             return invalid(format!("{} is not an Insurgent unit", deciding.name));
         }
-        if about.trim().is_empty() || options.iter().any(|o| o.words.trim().is_empty()) {
-            return invalid("a decision and each of its options need words".to_owned());
+        well_formed(about, options)?;
+        if options.iter().any(|o| o.percent == 100) {
+            return Ok(DiceRequest::none());
         }
-        if !SOLO_OPTIONS.allows(options.len() as i64) {
-            return invalid(format!(
-                "{} options: a decision weighs {}",
-                options.len(),
-                SOLO_OPTIONS.expected()
+        Ok(percentile_request())
+    }
+
+    /// Refused unless the game is solo and the marker is on the table, not revealed, with its
+    /// unit (if any) under it; the options as for any decision. The percentile is always
+    /// rolled, whatever the options, so that the dice say nothing of what the marker hides.
+    pub(in crate::game) fn check_marker_decide(
+        &self,
+        marker: &str,
+        about: &str,
+        options: &[SoloOption],
+    ) -> Result<DiceRequest> {
+        if !self.settings.solo {
+            return Err(RuleError::InvalidEdit(
+                "only the solo opponent decides by a weighted roll".to_owned(),
             ));
         }
-        let total: u32 = options.iter().map(|o| u32::from(o.percent)).sum();
-        if total != 100 {
-            return invalid(format!("the chances add up to {total}%, not 100%"));
+        if !self.unplaced.is_empty() {
+            return Err(RuleError::Contact(
+                "the contacts are not under their markers yet".to_owned(),
+            ));
         }
-        let mut request = DiceRequest::none();
-        if !options.iter().any(|o| o.percent == 100) {
-            request.push_each(
-                DiceRole::Percentile,
-                "Solo choice (percentile)",
-                Die::D10,
-                vec!["tens".to_owned(), "units".to_owned()],
-            );
+        match self.contacts.iter().find(|c| c.marker == marker) {
+            None => return Err(RuleError::Contact(format!("there is no marker {marker}"))),
+            Some(c) if c.revealed => {
+                return Err(RuleError::Contact(format!(
+                    "{} is revealed already",
+                    c.name()
+                )));
+            }
+            Some(_) => {}
         }
-        Ok(request)
+        well_formed(about, options)?;
+        Ok(percentile_request())
+    }
+
+    /// The decision of a marker not yet revealed: the same words whatever it hides.
+    pub(in crate::game) fn marker_decide(
+        &mut self,
+        marker: &str,
+        about: &str,
+        options: &[SoloOption],
+        faces: &[Face],
+    ) -> Outcome {
+        let Some(contact) = self.contacts.iter().find(|c| c.marker == marker) else {
+            return Outcome::default();
+        };
+        let (name, unit) = (contact.name(), contact.unit);
+        let roll = percentile(faces);
+        let decision = SoloDecision {
+            turn: self.turn,
+            unit,
+            marker: Some(marker.to_owned()),
+            about: about.to_owned(),
+            options: options.to_vec(),
+            chosen: roll.map_or(0, |r| pick(options, r)),
+            roll,
+        };
+        let taken = decision.taken().map_or("", |o| o.words.as_str()).to_owned();
+        self.solo_decisions.push(decision.clone());
+        Outcome::with(
+            format!("Solo: {name} decides: {taken}"),
+            Detail::Decision(Box::new(decision)),
+        )
     }
 
     pub(in crate::game) fn solo_decide(
@@ -60,13 +105,7 @@ impl GameState {
         options: &[SoloOption],
         faces: &[Face],
     ) -> Outcome {
-        let roll = match faces {
-            [tens, units] => {
-                let value = (tens % 10) * 10 + units % 10;
-                Some(if value == 0 { 100 } else { value })
-            }
-            _ => None,
-        };
+        let roll = percentile(faces);
         let chosen = match roll {
             Some(roll) => pick(options, roll),
             None => options.iter().position(|o| o.percent == 100).unwrap_or(0),
@@ -74,7 +113,8 @@ impl GameState {
         let name = self.shown_name(unit);
         let decision = SoloDecision {
             turn: self.turn,
-            unit,
+            unit: Some(unit),
+            marker: self.contact_of(unit).map(|c| c.marker.clone()),
             about: about.to_owned(),
             options: options.to_vec(),
             chosen,
@@ -95,7 +135,40 @@ impl GameState {
                 weighed.join(" · ")
             )
         };
-        self.solo_decisions.push(decision);
-        Outcome::text(text)
+        self.solo_decisions.push(decision.clone());
+        Outcome::with(text, Detail::Decision(Box::new(decision)))
     }
+}
+
+/// Refused unless the decision and each option have words, the options are as many as
+/// [`SOLO_OPTIONS`] allows, and their chances add up to 100.
+fn well_formed(about: &str, options: &[SoloOption]) -> Result<()> {
+    let invalid = |why: String| Err(RuleError::InvalidEdit(why));
+    if about.trim().is_empty() || options.iter().any(|o| o.words.trim().is_empty()) {
+        return invalid("a decision and each of its options need words".to_owned());
+    }
+    if !SOLO_OPTIONS.allows(options.len() as i64) {
+        return invalid(format!(
+            "{} options: a decision weighs {}",
+            options.len(),
+            SOLO_OPTIONS.expected()
+        ));
+    }
+    let total: u32 = options.iter().map(|o| u32::from(o.percent)).sum();
+    if total != 100 {
+        return invalid(format!("the chances add up to {total}%, not 100%"));
+    }
+    Ok(())
+}
+
+/// Two d10 for a percentile.
+fn percentile_request() -> DiceRequest {
+    let mut request = DiceRequest::none();
+    request.push_each(
+        DiceRole::Percentile,
+        "Solo choice (percentile)",
+        Die::D10,
+        vec!["tens".to_owned(), "units".to_owned()],
+    );
+    request
 }

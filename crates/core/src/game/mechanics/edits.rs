@@ -40,11 +40,13 @@ impl GameState {
     }
 
     pub(in crate::game) fn change_settings(&mut self, settings: &Settings) -> Outcome {
+        let changes = self.settings.changes_to(settings);
         self.settings = settings.clone();
-        Outcome::text(format!(
-            "Settings: interruption penalty {:?}, scale {}, solo {}",
-            settings.interruption_penalty, settings.scale, settings.solo
-        ))
+        Outcome::text(if changes.is_empty() {
+            "Settings: nothing changed".to_owned()
+        } else {
+            format!("Settings: {}", changes.join("; "))
+        })
     }
 
     pub(in crate::game) fn check_set_status(

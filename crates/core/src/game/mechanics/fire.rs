@@ -219,6 +219,9 @@ impl GameState {
                 } else {
                     friend_spends_activation =
                         context == FireContext::Reaction && interruption.regular != attacker;
+                    if context == FireContext::Reaction && interruption.regular == attacker {
+                        interruption.fired_back = true;
+                    }
                     interruption.answered_by.push(attacker);
                 }
             }

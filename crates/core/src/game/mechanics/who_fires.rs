@@ -105,6 +105,15 @@ impl GameState {
                 if attacker.status.fired {
                     return Err(RuleError::AlreadyFired(name()));
                 }
+                // Its fire on an interruption of this activation was its fire: what is left is
+                // to finish its move (l.125, l.127, l.132).
+                let fired_back = self
+                    .interruptions
+                    .iter()
+                    .any(|i| i.regular == attacker.id && i.fired_back);
+                if fired_back && self.rules_at_least(5) {
+                    return Err(RuleError::FiredBack(name()));
+                }
             }
             FireContext::Reaction => self.check_reaction_fire(attacker, target)?,
             FireContext::Overwatch => self.check_overwatch_fire(attacker, target)?,

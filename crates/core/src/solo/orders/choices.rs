@@ -159,7 +159,7 @@ pub(super) fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice
     if state.is_hidden(unit.id) {
         // Under its marker it may keep still and unseen; anything else shows it.
         out.push(choice(
-            "stay hidden",
+            super::STAY_HIDDEN,
             0.35,
             "unseen, it keeps the Marines guessing".to_owned(),
             Leaning::Careful,
@@ -172,6 +172,7 @@ pub(super) fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice
         return out;
     }
     let alone = unit.firing_count() <= 1 && !unit.has_leader();
+    let has_shot = !sees.is_empty();
     out.push(choice(
         "stay in cover",
         if alone { 0.25 } else { 0.05 },
@@ -184,9 +185,10 @@ pub(super) fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice
         order(
             Order::TakeCover,
             format!("{name}: stay where it is, in cover."),
-            match &held_in_place {
-                None => "It keeps out of harm's way this turn.".to_owned(),
-                Some(why) => format!("{why}, and it has no better shot."),
+            match (&held_in_place, has_shot) {
+                (None, _) => "It keeps out of harm's way this turn.".to_owned(),
+                (Some(why), false) => format!("{why}, and it has no shot to take."),
+                (Some(why), true) => format!("{why}: it keeps out of harm's way this turn."),
             },
         ),
     ));
@@ -292,10 +294,13 @@ fn acts_with_him(game: &Game, leader: UnitId, into: UnitId) -> bool {
         .units_in_play(Side::Regular)
         .filter(|t| !t.non_combatant)
         .any(|t| {
+            let Some(joined) = after.unit(into) else {
+                return false;
+            };
             let fire = Command::Fire {
                 attacker: into,
                 target: t.id,
-                modifiers: FireModifiers::default(),
+                modifiers: FireModifiers::proposed(joined, t, after.settings.interruption_penalty),
                 context: FireContext::Activation,
             };
             after.allows(game.scenario(), &fire)

@@ -11,8 +11,7 @@ use super::weigh::{self, Choice, Leaning, Stance};
 use super::{View, plan};
 use choices::choices_for;
 
-/// What the decision of an Insurgent unit's own action is called in the log.
-pub const ORDERS: &str = "its orders";
+pub use crate::game::solo::ORDERS;
 
 /// An order for an Insurgent unit in the Insurgent phase.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +68,8 @@ pub struct OrderFor {
 pub struct UnitOrders {
     /// The unit.
     pub unit: UnitId,
+    /// The marker it is under, while it is hidden: it decides as a marker.
+    pub marker: Option<String>,
     /// Its options, best first (the orders are in `action`).
     pub choices: Vec<Choice<OrderFor>>,
     /// The decision to play.
@@ -107,14 +108,24 @@ pub fn orders(game: &Game, views: &[(UnitId, Vec<View>)]) -> Vec<UnitOrders> {
             }
             let (choices, options) =
                 weigh::options(choices, Stance::of(unit), state.settings.difficulty);
-            Some(UnitOrders {
-                unit: unit.id,
-                choices,
-                decide: Command::SoloDecide {
+            let marker = state.contact_of(unit.id).map(|c| c.marker.clone());
+            let decide = match &marker {
+                Some(marker) => Command::MarkerDecide {
+                    marker: marker.clone(),
+                    about: ORDERS.to_owned(),
+                    options,
+                },
+                None => Command::SoloDecide {
                     unit: unit.id,
                     about: ORDERS.to_owned(),
                     options,
                 },
+            };
+            Some(UnitOrders {
+                unit: unit.id,
+                marker,
+                choices,
+                decide,
             })
         })
         .collect();
@@ -122,14 +133,51 @@ pub fn orders(game: &Game, views: &[(UnitId, Vec<View>)]) -> Vec<UnitOrders> {
     result
 }
 
+/// What a marker that hides nothing decides in the Insurgent phase: it stays hidden, rolled for
+/// as every marker is.
+pub fn empty_marker_orders(marker: &str) -> Command {
+    Command::MarkerDecide {
+        marker: marker.to_owned(),
+        about: ORDERS.to_owned(),
+        options: vec![crate::game::SoloOption {
+            words: STAY_HIDDEN.to_owned(),
+            percent: 100,
+            odds: "unseen, it keeps the Marines guessing".to_owned(),
+        }],
+    }
+}
+
+/// The option of a unit under its marker, and of a marker that hides nothing, to keep still
+/// and unseen.
+pub const STAY_HIDDEN: &str = "stay hidden";
+
 /// The order a unit's decision this turn took, with its options as they stand.
+///
+/// When the roll took an option with a lower chance than the best one, the reason says so: the
+/// roll, and the option passed over.
 pub fn chosen(game: &Game, orders: &UnitOrders) -> Option<OrderFor> {
-    let words = super::plan::taken(game, orders.unit, ORDERS)?;
-    orders
+    let state = game.state();
+    let decision = state
+        .solo_decisions
+        .iter()
+        .rev()
+        .find(|d| d.unit == Some(orders.unit) && d.turn == state.turn && d.about == ORDERS)?;
+    let words = &decision.taken()?.words;
+    let mut order = orders
         .choices
         .iter()
-        .find(|c| c.words == words)
-        .map(|c| c.action.clone())
+        .find(|c| &c.words == words)
+        .map(|c| c.action.clone())?;
+    if decision.lesser_taken()
+        && let (Some(taken), Some(best), Some(roll)) =
+            (decision.taken(), decision.options.first(), decision.roll)
+    {
+        order.reason = format!(
+            "The roll ({roll}) took this {}% option over {} ({}%). {}",
+            taken.percent, best.words, best.percent, order.reason
+        );
+    }
+    Some(order)
 }
 
 /// The options the gate allows, every command of each in turn; if it allows none, the unit
@@ -192,12 +240,17 @@ fn may_still_act(game: &Game, unit: UnitId) -> bool {
 }
 
 /// True when the gate would let this unit fire at the target in its own action, once its Quality
-/// check (if it needs one) is passed.
+/// check (if it needs one) is passed: the fire as the state knows it (a target that moved
+/// Cautiously costs a die), which is what the gate asks of a fire.
 fn may_fire_at(game: &Game, unit: UnitId, target: UnitId) -> bool {
+    let state = game.state();
+    let (Some(attacker), Some(aimed)) = (state.unit(unit), state.unit(target)) else {
+        return false;
+    };
     let command = Command::Fire {
         attacker: unit,
         target,
-        modifiers: FireModifiers::default(),
+        modifiers: FireModifiers::proposed(attacker, aimed, state.settings.interruption_penalty),
         context: FireContext::Activation,
     };
     game.state()

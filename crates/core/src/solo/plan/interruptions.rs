@@ -3,16 +3,18 @@
 
 use crate::game::{Command, FireContext, Game, GameState, ReactionKind};
 use crate::rules::checks::ReactionModifiers;
+use crate::rules::fire::FireModifiers;
 use crate::solo::{InterruptDecision, View, fire_modifiers, interrupt_check};
 use crate::unit::{Side, Unit, UnitId};
 
 use super::{Step, When, played_out, view_of};
 
 /// The steps that carry out the Insurgents' answer to an activation: every decision in the log,
-/// then, for each unit that interrupts, its Interrupt check if the gate asks one, and its
-/// Reaction test with the words of the result and its fire when it acts first. When a Regular
-/// unit on Overwatch could answer the interruption, the unit only declares it: Overwatch comes
-/// before the Reaction test, which the panel offers once the player has answered
+/// in the order of the table (the units in view, then the markers), then, for each unit that
+/// interrupts, the strongest first, its Interrupt check if the gate asks one, and its Reaction
+/// test with the words of the result and its fire when it acts first. When a Regular unit on
+/// Overwatch could answer the interruption, the unit only declares it: Overwatch comes before
+/// the Reaction test, which the panel offers once the player has answered
 /// ([`declared_steps`]).
 pub fn interrupt_steps(
     game: &Game,
@@ -25,35 +27,43 @@ pub fn interrupt_steps(
         return Vec::new();
     }
     let hidden = state.settings.doctrine_hidden;
-    let mut steps: Vec<Step> = decisions
-        .iter()
-        .filter_map(|d| d.held.as_ref().filter(|_| !hidden).map(|why| (d.unit, why)))
-        .map(|(unit, why)| Step::note(Some(unit), why.clone()))
-        .collect();
+    let mut steps = Vec::new();
     for d in decisions {
-        let Some(decide) = &d.decide else {
+        match (&d.held, &d.decide) {
+            (Some(why), _) if !hidden => steps.push(Step::note(d.unit, why.clone())),
+            (_, Some(decide)) => steps.push(Step::always(decide.clone())),
+            _ => {}
+        }
+    }
+    let mut interrupting: Vec<&InterruptDecision> = decisions
+        .iter()
+        .filter(|d| d.decide.is_some() && d.unit.is_some())
+        .collect();
+    interrupting.sort_by_key(|d| std::cmp::Reverse(d.strength));
+    for d in interrupting {
+        let (
+            Some(unit),
+            Some(Command::SoloDecide { about, .. } | Command::MarkerDecide { about, .. }),
+        ) = (d.unit, &d.decide)
+        else {
             continue;
         };
-        let Command::SoloDecide { about, .. } = decide else {
-            continue;
-        };
-        steps.push(Step::always(decide.clone()));
-        let check = interrupt_check(game, d.unit);
+        let check = interrupt_check(game, unit);
         let declare = Command::DeclareInterrupt {
-            insurgent: d.unit,
+            insurgent: unit,
             regular,
             kind: d.kind,
         };
         let mut branch: Vec<Step> = check.iter().cloned().map(Step::always).collect();
         let opening: Vec<Command> = check.into_iter().chain([declare.clone()]).collect();
-        if overwatch_may_answer(game, d.unit, &opening) {
+        if overwatch_may_answer(game, unit, &opening) {
             branch.push(Step::if_allowed(declare));
         } else {
-            let view = view_of(views, d.unit, regular);
-            branch.extend(test_steps(game, d.unit, regular, d.kind, &view));
+            let view = view_of(views, unit, regular);
+            branch.extend(test_steps(game, unit, regular, d.kind, &view));
         }
         steps.push(Step::Branch {
-            unit: d.unit,
+            unit,
             about: about.clone(),
             option: d.interrupt.clone(),
             steps: branch,
@@ -146,15 +156,20 @@ pub fn declared_steps(game: &Game, insurgent: UnitId, view: &View) -> Vec<Step> 
 /// Interruptions where the Regulars reacted first and the Insurgent unit has still to fire:
 /// (Insurgent unit, the Regular unit it interrupted).
 pub fn waiting_to_fire(game: &Game) -> Vec<(UnitId, UnitId)> {
-    game.state()
+    let state = game.state();
+    state
         .interruptions
         .iter()
         .filter(|i| !i.insurgents_first)
         .filter(|i| {
+            // The fire as the state knows it (a Cautious target costs a die), as the gate asks.
+            let (Some(ins), Some(reg)) = (state.unit(i.insurgent), state.unit(i.regular)) else {
+                return false;
+            };
             let fire = Command::Fire {
                 attacker: i.insurgent,
                 target: i.regular,
-                modifiers: Default::default(),
+                modifiers: FireModifiers::proposed(ins, reg, state.settings.interruption_penalty),
                 context: FireContext::Interrupt,
             };
             game.check(&fire).is_ok()

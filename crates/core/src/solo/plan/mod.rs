@@ -12,7 +12,9 @@ mod orders;
 pub use interruptions::{
     awaiting_test, declared_steps, fire_after_reaction, interrupt_steps, waiting_to_fire,
 };
-pub use orders::{carried_out, check_steps, decide_steps, order_refusal, order_steps, stopped};
+pub use orders::{
+    carried_out, check_steps, decide_steps, order_refusal, order_steps, otherwise, stopped,
+};
 
 use crate::dice::{DiceRequest, Rolled};
 use crate::game::{
@@ -123,7 +125,7 @@ pub fn taken(game: &Game, unit: UnitId, about: &str) -> Option<String> {
         .solo_decisions
         .iter()
         .rev()
-        .find(|d| d.unit == unit && d.turn == state.turn && d.about == about)
+        .find(|d| d.unit == Some(unit) && d.turn == state.turn && d.about == about)
         .and_then(|d| d.taken())
         .map(|o| o.words.clone())
 }

@@ -155,3 +155,33 @@ pub fn stopped(order: &OrderFor, what: &str) -> Vec<Step> {
         ),
     ]
 }
+
+/// The answer to a conditional order whose condition the table did not meet, if the order has
+/// one: a leader told to join a unit within a Cautious move, when it is farther, stays out of
+/// sight instead. The words of the answer ("not within 6\""), and the steps: what staying out
+/// of sight does on the table, then the note that says why.
+pub fn otherwise(game: &Game, order: &OrderFor) -> Option<(String, Vec<Step>)> {
+    let state = game.state();
+    let Order::Join { into } = order.order else {
+        return None;
+    };
+    let reach =
+        crate::scenario::Scale::words(state.settings.scale.inches(Movement::Cautious.max_inches()));
+    let into = state.unit(into)?.name.clone();
+    let unit = order.unit;
+    let mut steps: Vec<Step> = act_commands(game, unit, &Order::StayHidden, &[])
+        .into_iter()
+        .map(|c| Step::Give(c, When::AfterCheck(unit)))
+        .collect();
+    steps.push(Step::Give(
+        Command::SoloNote {
+            unit: Some(unit),
+            text: format!(
+                "Order: {} {into} is not within {reach}: he stays out of sight.",
+                order.words
+            ),
+        },
+        When::AfterCheck(unit),
+    ));
+    Some((format!("not within {reach}"), steps))
+}

@@ -37,6 +37,7 @@ fn rates(difficulty: SoloDifficulty) -> (usize, usize) {
             regular,
             RegularAction::Moves,
             &[(insurgent, sight.clone())],
+            &[],
         );
         if let Some(d) = decisions.first()
             && let Some(decide) = &d.decide

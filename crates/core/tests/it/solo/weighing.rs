@@ -26,6 +26,7 @@ fn a_shaken_unit_never_attacks() {
         alpha,
         RegularAction::Moves,
         &[(ins4, view(alpha, true, true))],
+        &[],
     );
     assert_eq!(decisions.len(), 1);
     assert!(decisions[0].decide.is_none());
@@ -174,6 +175,7 @@ fn a_used_interrupt_is_not_used_twice() {
         alpha,
         RegularAction::Moves,
         &[(ins4, view(alpha, true, false))],
+        &[],
     );
     assert!(first[0].decide.is_some());
     play(
@@ -192,6 +194,7 @@ fn a_used_interrupt_is_not_used_twice() {
         bravo,
         RegularAction::Moves,
         &[(ins4, view(bravo, true, true))],
+        &[],
     );
     let held = second[0].held.clone().unwrap_or_default();
     assert!(held.contains("already interrupted"), "{held}");

@@ -126,7 +126,7 @@ fn over_random_games_every_step_the_opponent_offers_passes_the_gate() {
                             )
                         })
                         .collect();
-                    let decisions = solo::interrupts(&game, active, action, &views);
+                    let decisions = solo::interrupts(&game, active, action, &views, &[]);
                     for d in &decisions {
                         let Some(decide) = d
                             .decide

@@ -31,10 +31,10 @@ fn with_a_marine_unit_on_overwatch_the_interruption_is_declared_before_its_test(
     );
     activate(&mut game, alpha, Movement::Rapid);
     let views = [(ins1, seen(&game, ins1, alpha, Distance::RifleRange))];
-    let decisions = solo::interrupts(&game, alpha, RegularAction::Moves, &views);
+    let decisions = solo::interrupts(&game, alpha, RegularAction::Moves, &views, &[]);
     let d = decisions
         .iter()
-        .find(|d| d.unit == ins1)
+        .find(|d| d.unit == Some(ins1))
         .expect("ins1 weighs")
         .clone();
     let decide = roll_for(d.decide.as_ref().expect("a decision"), &d.interrupt);
@@ -90,7 +90,7 @@ fn without_overwatch_the_interruption_is_tested_at_once() {
     let ins4 = unit_id(&game, "insurgents-4");
     activate(&mut game, alpha, Movement::Rapid);
     let views = [(ins4, seen(&game, ins4, alpha, Distance::RifleRange))];
-    let decisions = solo::interrupts(&game, alpha, RegularAction::Moves, &views);
+    let decisions = solo::interrupts(&game, alpha, RegularAction::Moves, &views, &[]);
     let d = decisions[0].clone();
     let decide = roll_for(d.decide.as_ref().expect("a decision"), &d.interrupt);
     let steps = plan::interrupt_steps(&game, alpha, &[d], &views);
