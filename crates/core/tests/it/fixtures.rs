@@ -208,6 +208,8 @@ fn a_game_of_a_scenario_of_version_3_loads_as_it_was_played() {
         .flat_map(|o| o.referee.iter())
         .collect();
     assert_eq!(notes.len(), 1, "{notes:?}");
-    assert!(notes[0].starts_with("Turn 5, for the referee: "), "{notes:?}");
+    assert!(
+        notes[0].starts_with("Turn 5, for the referee: "),
+        "{notes:?}"
+    );
 }
-

@@ -163,6 +163,23 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
         game.check(&Command::StartInsurgentPhase).is_err(),
         "the roll comes first"
     );
+    // The agenda offers it as a step due, the Regular player's, with its die.
+    let agenda = game.state().agenda(game.scenario());
+    let due = agenda
+        .due
+        .iter()
+        .find(|d| d.pending == pending)
+        .expect("on the agenda");
+    assert_eq!(
+        due.words,
+        "Quick reaction force: roll a d6, arrives at the south road on 4+"
+    );
+    assert_eq!(due.answers, ambush_core::game::Seat::Regular);
+    assert!(
+        due.choices
+            .iter()
+            .any(|c| c.command == Command::ArrivalRoll { pending })
+    );
     let outcome = play(&mut game, Command::ArrivalRoll { pending }, &[&[3]]);
     assert!(outcome.summary.contains("needs 4+"), "{}", outcome.summary);
     assert_eq!(unit(&game, qrf).presence, Presence::InReserve);

@@ -65,3 +65,80 @@ fn the_report_gives_a_unit_its_own_troop_quality() {
         .unwrap_or_else(|| panic!("{text}"));
     assert!(line.contains("TQ d6,"), "{line}");
 }
+
+#[test]
+fn escorts_that_leave_by_the_wrong_edge_are_not_called_an_objective_met() {
+    use crate::common::{activate, new_game, unit_id};
+    use ambush_core::game::EndReason;
+    use ambush_core::unit::Movement;
+    let mut game = new_game();
+    let contractors = unit_id(&game, "contractors");
+    let bravo = unit_id(&game, "bravo");
+    activate(&mut game, bravo, Movement::Rapid);
+    play(
+        &mut game,
+        Command::JoinUnit {
+            from: contractors,
+            into: bravo,
+        },
+        &[],
+    );
+    let leave = |edge| Command::LeaveTable {
+        unit: bravo,
+        edge: Some(edge),
+    };
+    // Off the north edge: they score nothing, and the end says so.
+    let mut north = game.clone();
+    let outcome = play(&mut north, leave(Edge::North), &[]);
+    let reason = north
+        .state()
+        .end_proposed
+        .clone()
+        .expect("the end is proposed");
+    assert!(matches!(
+        reason,
+        EndReason::EveryoneEscorted {
+            scored: 0,
+            left: 2,
+            ..
+        }
+    ));
+    let words = reason.describe();
+    assert_eq!(
+        words,
+        "every figure tagged \"contractor\" has left the table, none by an edge that scores (Contractor escorted off the table: no points)"
+    );
+    assert!(!words.contains("objective is met"));
+    assert!(
+        outcome.notes.iter().any(|n| n.contains(&words)),
+        "{outcome:?}"
+    );
+    assert!(
+        north
+            .state()
+            .final_score(north.scenario())
+            .ends_with("a draw")
+    );
+    // Off the south edge: both score, and the end says they were escorted off.
+    play(&mut game, leave(Edge::South), &[]);
+    let reason = game
+        .state()
+        .end_proposed
+        .clone()
+        .expect("the end is proposed");
+    assert_eq!(
+        reason.describe(),
+        "every figure tagged \"contractor\" is escorted off by an edge that scores (Contractor escorted off the table)"
+    );
+    // Played on past, the same end is not proposed again when a count changes.
+    play(&mut game, Command::PlayOn, &[]);
+    play(
+        &mut game,
+        Command::AwardVictory {
+            item: "contractor-escorted".to_owned(),
+            delta: -1,
+        },
+        &[],
+    );
+    assert_eq!(game.state().end_proposed, None);
+}
