@@ -169,7 +169,7 @@ fn blank_text_is_refused_wherever_text_is_given() {
 }
 
 /// The problems after their line and column.
-fn bare(v: &Value) -> Vec<String> {
+pub(super) fn bare(v: &Value) -> Vec<String> {
     problems(&pretty(v))
         .into_iter()
         .map(|p| {

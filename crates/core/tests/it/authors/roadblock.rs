@@ -11,9 +11,10 @@ use ambush_core::rules::reinforcements::InsurgencyLevel;
 use ambush_core::scenario::builtin;
 use ambush_core::scenario::check::load_bytes;
 use ambush_core::tabletop::Edge;
+use ambush_core::unit::UnitId;
 use ambush_core::unit::{Movement, Presence};
 
-use crate::common::{activate, play, unit, unit_id};
+use crate::common::{activate, play, settle, unit, unit_id};
 
 pub(super) fn roadblock() -> Game {
     let loaded =
@@ -27,27 +28,14 @@ fn rolled(game: &mut Game, command: Command, dice: &mut DiceSource) -> Outcome {
         .unwrap_or_else(|e| panic!("{command:?} refused: {e}"))
 }
 
-/// Runs every step due, in order, with the generator's dice: rolls as they come, a Hot Spot
-/// chosen where the Insurgents may choose, casualties and Morale as proposed.
-pub(super) fn settle(game: &mut Game, dice: &mut DiceSource) {
-    while let Some(p) = game.state().pending.first().cloned() {
-        let command = p.step.roll_command(p.id).unwrap_or_else(|| match &p.step {
-            PendingStep::HotSpotChoice { .. } => {
-                let spot = game
-                    .state()
-                    .hot_spots
-                    .iter()
-                    .find(|h| h.active)
-                    .map_or(1, |h| h.number);
-                Command::PlaceArrival {
-                    pending: p.id,
-                    hot_spot: spot,
-                }
-            }
-            _ => Command::SkipPending { pending: p.id },
-        });
-        rolled(game, command, dice);
-    }
+/// The pending arrival roll of a unit.
+fn arrival_roll_due(game: &Game, unit: UnitId) -> u32 {
+    game.state()
+        .pending
+        .iter()
+        .find(|p| p.step == PendingStep::ArrivalRoll { unit })
+        .map(|p| p.id)
+        .expect("its roll is due")
 }
 
 /// The Insurgent phase and the end of the turn, the turn limit's dice typed when given.
@@ -152,13 +140,7 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
     );
     // The quick reaction force rolls as the activations begin: a 3 is not enough, a 4 is.
     start_turn(&mut game, &mut dice);
-    let pending = game
-        .state()
-        .pending
-        .iter()
-        .find(|p| p.step == PendingStep::ArrivalRoll { unit: qrf })
-        .map(|p| p.id)
-        .expect("its roll is due");
+    let pending = arrival_roll_due(&game, qrf);
     assert!(
         game.check(&Command::StartInsurgentPhase).is_err(),
         "the roll comes first"
@@ -188,13 +170,7 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
     // Turn 4: the market wakes; the force rolls again, and comes on.
     assert!(game.state().hot_spot(3).expect("the market").active);
     start_turn(&mut game, &mut dice);
-    let pending = game
-        .state()
-        .pending
-        .iter()
-        .find(|p| p.step == PendingStep::ArrivalRoll { unit: qrf })
-        .map(|p| p.id)
-        .expect("its roll is due again");
+    let pending = arrival_roll_due(&game, qrf);
     play(&mut game, Command::ArrivalRoll { pending }, &[&[4]]);
     assert_eq!(unit(&game, qrf).presence, Presence::OnTable);
     assert_eq!(unit(&game, qrf).location, "the south road");

@@ -7,7 +7,7 @@ use ambush_core::scenario::check::load_bytes;
 use ambush_core::scenario::{TimedChange, VictoryTrigger};
 use serde_json::{Value, json};
 
-use super::refusals::{pretty, problems};
+use super::refusals::bare;
 
 fn roadblock() -> Value {
     serde_json::from_str(builtin::ROADBLOCK_AT_DAWN).expect("JSON")
@@ -17,20 +17,6 @@ fn with(change: impl FnOnce(&mut Value)) -> Value {
     let mut v = roadblock();
     change(&mut v);
     v
-}
-
-/// The problems after their line and column.
-fn bare(v: &Value) -> Vec<String> {
-    problems(&pretty(v))
-        .into_iter()
-        .map(|p| {
-            p.splitn(3, ':')
-                .nth(2)
-                .unwrap_or(&p)
-                .trim_start()
-                .to_owned()
-        })
-        .collect()
 }
 
 #[test]
