@@ -122,6 +122,7 @@ fn frame(bencher: divan::Bencher, activating: bool) {
     big_game(&path, activating);
     let options = StartOptions {
         open: Some(path),
+        solo: false,
         data_dir: None,
         seed: Some(1),
         native_dialogs: false,

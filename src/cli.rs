@@ -189,12 +189,22 @@ pub fn validate(paths: &[&Path]) -> Output {
     for path in paths {
         let shown = path.display();
         match check::load_path(path) {
-            Ok(loaded) => out.stderr.push_str(&format!(
-                "{shown}: ok — {} ({} units, {} reinforcement rows)\n",
-                loaded.scenario.name,
-                loaded.scenario.units.len(),
-                loaded.scenario.reinforcements.rows.len()
-            )),
+            Ok(loaded) => {
+                // Harmless, but likely not meant: said, and the file is still good (exit 0).
+                for w in &loaded.warnings {
+                    out.stdout.push_str(&warning_line(&shown.to_string(), w));
+                }
+                let warned = match loaded.warnings.len() {
+                    0 => String::new(),
+                    n => format!(", {}", ambush_core::text::plural(n, "warning", "warnings")),
+                };
+                out.stderr.push_str(&format!(
+                    "{shown}: ok — {} ({} units, {} reinforcement rows){warned}\n",
+                    loaded.scenario.name,
+                    loaded.scenario.units.len(),
+                    loaded.scenario.reinforcements.rows.len()
+                ));
+            }
             Err(_) if journal::is_journal_file(path) => {
                 bad += 1;
                 out.stdout.push_str(&format!(
@@ -229,6 +239,20 @@ pub fn validate(paths: &[&Path]) -> Output {
     ));
     out.code = u8::from(bad > 0);
     out
+}
+
+/// A warning as compilers print one, so editors can jump there and tell it from a problem:
+/// `FILE:LINE:COLUMN: warning: path.to.field: what is likely not meant`.
+fn warning_line(shown: &str, warning: &check::Problem) -> String {
+    let at = warning
+        .at
+        .map_or(String::new(), |(line, column)| format!(":{line}:{column}"));
+    let path = if warning.path.is_empty() {
+        String::new()
+    } else {
+        format!("{}: ", warning.path)
+    };
+    format!("{shown}{at}: warning: {path}{}\n", warning.message)
 }
 
 /// `schema`: the JSON Schema of the scenario format, the one `validate` checks shapes against.

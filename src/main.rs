@@ -59,6 +59,10 @@ enum Command {
     Play {
         /// A scenario (.json) or saved game (.jsonl).
         file: PathBuf,
+        /// Start the scenario as a solo game: the app commands the Insurgents (a saved game
+        /// goes on as it was played).
+        #[arg(long)]
+        solo: bool,
         /// Open the table to phones on this address (every address, port 7878, when none is
         /// given) and print one line per seat: SEAT URL.
         #[arg(long, num_args = 0..=1, default_missing_value = "0.0.0.0:7878", value_name = "ADDRESS:PORT")]
@@ -204,7 +208,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Schema) => print(Ok(cli::schema())),
         Some(Command::Report { save, json, reveal }) => emit(cli::report(&save, json, reveal)),
-        Some(Command::Play { file, phones }) => {
+        Some(Command::Play { file, solo, phones }) => {
             if let Err(e) = std::fs::metadata(&file) {
                 let why = if e.kind() == std::io::ErrorKind::NotFound {
                     "no such file".to_owned()
@@ -216,15 +220,16 @@ fn main() -> ExitCode {
                     file.display()
                 ))));
             }
-            start_app(Some(file), phones)
+            start_app(Some(file), solo, phones)
         }
-        None => start_app(None, None),
+        None => start_app(None, false, None),
     }
 }
 
-fn start_app(open: Option<PathBuf>, phones: Option<std::net::SocketAddr>) -> ExitCode {
+fn start_app(open: Option<PathBuf>, solo: bool, phones: Option<std::net::SocketAddr>) -> ExitCode {
     let options = ambush_alley::ui::StartOptions {
         open,
+        solo,
         data_dir: ambush_core::session::data_dir(),
         // A fixed seed makes the app's dice repeat (demonstrations, screenshots).
         seed: std::env::var("AMBUSH_ALLEY_SEED")

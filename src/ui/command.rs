@@ -54,6 +54,10 @@ pub enum UiCommand {
     OpenDialog,
     /// Open a scenario or saved game from a path.
     OpenPath(PathBuf),
+    /// Choose a scenario with the file dialog and start it as a solo game.
+    OpenSoloDialog,
+    /// Start the scenario at a path as a solo game.
+    OpenSoloPath(PathBuf),
     /// Save to the last place saved, or ask where.
     Save,
     /// Choose where to save with the file dialog.

@@ -66,6 +66,8 @@ impl Tab {
 pub struct StartOptions {
     /// A scenario or saved game to open at once (`ambush-alley play FILE`).
     pub open: Option<PathBuf>,
+    /// Start the scenario given to open as a solo game (`ambush-alley play --solo FILE`).
+    pub solo: bool,
     /// Where the autosave lives; `None` for no autosave.
     pub data_dir: Option<PathBuf>,
     /// Seed for the app's dice (tests); `None` seeds from the system.

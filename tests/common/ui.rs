@@ -29,6 +29,7 @@ pub fn app_seeded(
 ) -> Harness<'static, AssistantApp> {
     let options = StartOptions {
         open: None,
+        solo: false,
         data_dir: Some(data_dir.to_owned()),
         seed: Some(seed),
         native_dialogs: false,

@@ -5,6 +5,7 @@
 mod common;
 
 mod app;
+mod authors_app;
 mod autosave_app;
 mod cli;
 mod cli_faults;

@@ -151,6 +151,7 @@ fn a_damaged_saved_game_is_offered_as_far_as_it_goes() {
 
     let options = StartOptions {
         open: Some(path.clone()),
+        solo: false,
         data_dir: Some(dir.join("data")),
         seed: Some(1),
         native_dialogs: false,

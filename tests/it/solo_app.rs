@@ -199,6 +199,7 @@ fn six_insurgent_units_in_sight_are_asked_six_questions_at_most() {
     let saved = six_units_saved(&dir);
     let options = StartOptions {
         open: Some(saved),
+        solo: false,
         data_dir: Some(dir.join("data")),
         seed: Some(3),
         native_dialogs: false,

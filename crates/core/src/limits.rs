@@ -115,9 +115,18 @@ pub const TURN: Bound = Bound::new("turn", 1, 999, "");
 /// Times one victory item is scored.
 pub const VICTORY_COUNT: Bound = Bound::new("times scored", 0, 1000, "");
 /// Times a place held at the end is scored: once, or not at all.
-pub const PLACE_HELD: Bound = Bound::new("times a place held is scored", 0, 1, "");
+pub const PLACE_HELD: Bound = Bound::new(
+    "times a place held (or an item scored once) is scored",
+    0,
+    1,
+    "",
+);
 /// Points one victory item is worth, each time.
 pub const VICTORY_POINTS: Bound = Bound::new("points", -100, 100, "points");
+/// The points a side needs for a result a scenario names (its victory thresholds).
+pub const VICTORY_THRESHOLD: Bound = Bound::new("threshold", -10_000, 10_000, "points");
+/// The dice of a variable turn limit ("6+1d3": one die).
+pub const TURN_LIMIT_DICE: Bound = Bound::new("dice in a turn limit", 1, 4, "dice");
 /// Dice a figure count rolls ("2d6" is the booklet's largest).
 pub const COUNT_DICE: Bound = Bound::new("dice in a figure count", 0, 4, "dice");
 /// The flat bonus of a figure count ("1d6+2").

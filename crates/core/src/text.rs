@@ -18,6 +18,15 @@ pub fn and_list(items: &[String]) -> String {
     }
 }
 
+/// Choices in words: "9", "9 or 10", "9, 10 or 11".
+pub fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 /// A moment as "2026-12-01 14:05 UTC".
 pub fn utc_time(time: std::time::SystemTime) -> String {
     let seconds = time

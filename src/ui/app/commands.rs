@@ -16,6 +16,10 @@ use super::{AssistantApp, Desk, Played};
 impl AssistantApp {
     pub(super) fn apply(&mut self, command: UiCommand) {
         match command {
+            UiCommand::Play(Command::EndGame) if self.asks_before_the_end() => {
+                // What only the referee can judge is asked first: a place held, an award.
+                self.confirm = Some(super::Confirm::EndGame);
+            }
             UiCommand::Play(command) => {
                 self.solo_paused = false;
                 self.series.clear();
@@ -86,6 +90,7 @@ impl AssistantApp {
                         ..settings
                     };
                 }
+                let warnings = super::files::warning_words(&scenario.warnings);
                 let session = Session::start(*scenario, settings, autosave.as_deref());
                 self.message = session.kept_earlier().map(|kept| {
                     Message::info(format!(
@@ -93,6 +98,13 @@ impl AssistantApp {
                         kept.display()
                     ))
                 });
+                if !warnings.is_empty() {
+                    let before = self.message.take().map(|m| format!("{}\n", m.text));
+                    self.message = Some(Message::info(format!(
+                        "{}{warnings}",
+                        before.unwrap_or_default()
+                    )));
+                }
                 self.session = Some(session);
                 self.fresh_desk();
             }
@@ -123,6 +135,12 @@ impl AssistantApp {
                 }
             }
             UiCommand::OpenPath(path) => self.open_path(&path),
+            UiCommand::OpenSoloDialog => {
+                if let Some(path) = self.pick_file(false) {
+                    self.open_path_as(&path, true);
+                }
+            }
+            UiCommand::OpenSoloPath(path) => self.open_path_as(&path, true),
             UiCommand::Save => {
                 let target = self
                     .session

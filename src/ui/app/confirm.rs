@@ -30,6 +30,11 @@ pub fn confirm_ui(ctx: &egui::Context, confirm: &Confirm) -> Option<bool> {
             ),
             "Open it as far as it goes",
         ),
+        Confirm::EndGame => (
+            "End the game?",
+            "The game ends, and its score is the final one.".to_owned(),
+            "End it with these points",
+        ),
     };
     let mut answer = None;
     egui::Modal::new(egui::Id::unique("confirm")).show(ctx, |ui| {

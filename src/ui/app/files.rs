@@ -67,11 +67,25 @@ impl AssistantApp {
     }
 
     pub(super) fn open_path(&mut self, path: &Path) {
+        self.open_path_as(path, false);
+    }
+
+    /// Opens a scenario or saved game from a path: a scenario starts a game for two, or a solo
+    /// game when `solo` (the app commands the Insurgents, and the file's contacts are used); a
+    /// saved game goes on as it was played.
+    pub(super) fn open_path_as(&mut self, path: &Path, solo: bool) {
         match session::open(path) {
             Ok(Opened::Scenario(scenario)) => {
-                // A scenario file starts a game for two; solo play is one switch away.
-                self.queue.push(UiCommand::NewGame(scenario, None));
-                self.message = Some(Message::info(format!("Started {}.", path.display())));
+                // The new game says what the file warns about, if anything. A solo game starts
+                // with the opponent's settings chosen on the start screen.
+                let solo = solo.then_some(self.prefs.solo);
+                self.queue.push(UiCommand::NewGame(scenario, solo));
+            }
+            Ok(Opened::Journal(_)) if solo => {
+                self.message = Some(Message::info(format!(
+                    "{} is a saved game: it goes on as it was played, for two or solo; open it with Open… (\"Open as a solo game\" starts a scenario file solo).",
+                    path.display()
+                )));
             }
             Ok(Opened::Journal(loaded)) if !loaded.is_whole() => {
                 // Only part of it can be opened: the referee decides.
@@ -227,7 +241,11 @@ impl AssistantApp {
             return;
         };
         if !yes {
-            self.message = Some(Message::info("Nothing was changed."));
+            self.message = Some(Message::info(if matches!(confirm, Confirm::EndGame) {
+                "The game goes on."
+            } else {
+                "Nothing was changed."
+            }));
             return;
         }
         match confirm {
@@ -237,6 +255,9 @@ impl AssistantApp {
             } => self.save_to(&path, true),
             Confirm::Replace { path, report: true } => self.export_to(&path, true),
             Confirm::OpenPart { loaded, path } => self.open_journal(*loaded, &path),
+            Confirm::EndGame => {
+                self.play(ambush_core::game::Command::EndGame);
+            }
         }
     }
 
@@ -284,6 +305,29 @@ impl AssistantApp {
 
 /// A scenario's problems for the message bar: the first few, one a line, then how many more
 /// there are and where all of them are listed.
+/// The warnings of a scenario file, after the words that it started: the first few, then how
+/// many more there are.
+pub(super) fn warning_words(warnings: &[ambush_core::scenario::check::Problem]) -> String {
+    const SHOWN: usize = 5;
+    if warnings.is_empty() {
+        return String::new();
+    }
+    let mut words = format!(
+        "The scenario file has {} (harmless, likely not meant):",
+        ambush_core::text::plural(warnings.len(), "warning", "warnings")
+    );
+    for warning in warnings.iter().take(SHOWN) {
+        words.push_str(&format!("\n• {warning}"));
+    }
+    if warnings.len() > SHOWN {
+        words.push_str(&format!(
+            "\n… and {} more: `ambush-alley validate` lists them with their places.",
+            warnings.len() - SHOWN
+        ));
+    }
+    words
+}
+
 fn problem_words(path: &str, problems: &[ambush_core::scenario::check::Problem]) -> String {
     const SHOWN: usize = 12;
     let mut words = format!("{path} is not a scenario this app can start:");

@@ -6,6 +6,7 @@
 mod commands;
 mod confirm;
 mod dice_entry;
+mod end_game;
 mod files;
 mod folder;
 mod guard;
@@ -64,6 +65,9 @@ pub(crate) enum Confirm {
         /// The file.
         path: PathBuf,
     },
+    /// The game is to end, and the scenario has items only the referee can judge (a place
+    /// held, an item the referee awards): asked about first.
+    EndGame,
 }
 
 /// The forms of the desk.
@@ -196,7 +200,7 @@ impl AssistantApp {
         // Given a file, the app opens it; otherwise it starts on the start screen: a game for
         // two, a solo game, a file, or an earlier game.
         if let Some(path) = app.options.open.clone() {
-            app.open_path(&path);
+            app.open_path_as(&path, app.options.solo);
         }
         // The table opens to phones once the game is on the desk (a scenario file starts its
         // game after the first frame).
@@ -387,10 +391,16 @@ impl eframe::App for AssistantApp {
                     });
             });
         }
-        if let Some(confirm) = &self.confirm
-            && let Some(yes) = confirm::confirm_ui(&ctx, confirm)
-        {
-            self.queue.push(UiCommand::Answer(yes));
+        if let Some(confirm) = &self.confirm {
+            let answer = match (confirm, &self.session) {
+                (Confirm::EndGame, Some(session)) => {
+                    end_game::end_game_ui(&ctx, session.game(), &mut self.queue)
+                }
+                _ => confirm::confirm_ui(&ctx, confirm),
+            };
+            if let Some(yes) = answer {
+                self.queue.push(UiCommand::Answer(yes));
+            }
         }
         if let Some(prompt) = &mut self.prompt {
             match dice_entry::dice_prompt_ui(&ctx, prompt) {

@@ -119,9 +119,15 @@ pub fn start_ui(
     }
     ui.add_space(12.0);
     style::heading(ui, "Open a scenario or saved game");
-    if ui.button("Open… (Ctrl+O)").clicked() {
-        queue.push(UiCommand::OpenDialog);
-    }
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Open… (Ctrl+O)").clicked() {
+            queue.push(UiCommand::OpenDialog);
+        }
+        // Any scenario file plays solo too: the app commands the Insurgents.
+        if ui.button("Open as a solo game…").clicked() {
+            queue.push(UiCommand::OpenSoloDialog);
+        }
+    });
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("or type its path:");
         let response = ui
@@ -140,6 +146,12 @@ pub fn start_ui(
             && has
         {
             queue.push(UiCommand::OpenPath(PathBuf::from(path_input.trim())));
+        }
+        if ui
+            .add_enabled(has, egui::Button::new("Open path as a solo game"))
+            .clicked()
+        {
+            queue.push(UiCommand::OpenSoloPath(PathBuf::from(path_input.trim())));
         }
     });
     if !screen.previous.is_empty() {

@@ -3,7 +3,7 @@
 use egui::{RichText, Ui};
 
 use ambush_core::game::{Command, Game, Phase};
-use ambush_core::scenario::VictoryTrigger;
+use ambush_core::scenario::{TimedChange, VictoryTrigger};
 
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::style::{self, named_button};
@@ -29,6 +29,7 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
             ui.label(format!("• {rule}"));
         }
     }
+    referee_ui(ui, game);
     hot_spots_ui(ui, game);
     held_back_ui(ui, game);
     let p = &scenario.insurgents;
@@ -59,11 +60,7 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                 let rolls: Vec<String> = row.rolls.iter().map(u8::to_string).collect();
                 ui.label(rolls.join(", "));
                 let units: Vec<String> = row.units.iter().map(|u| u.describe_whole()).collect();
-                let mut words = units.join("; ");
-                if row.roll_again {
-                    words.push_str(", and roll again");
-                }
-                ui.label(words);
+                ui.label(row.words(&units));
                 ui.end_row();
             }
         });
@@ -74,7 +71,10 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
         } else {
             "points"
         };
-        let each = if matches!(item.trigger, VictoryTrigger::PlaceHeld { .. }) {
+        let each = if matches!(
+            item.trigger,
+            VictoryTrigger::PlaceHeld { .. } | VictoryTrigger::Manual { once: true }
+        ) {
             ""
         } else {
             " each"
@@ -86,6 +86,55 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
             item.points,
             item.trigger.words()
         ));
+    }
+    if !scenario.thresholds.is_empty() {
+        ui.label(RichText::new("Results at the end (the first reached)").strong());
+        for t in &scenario.thresholds {
+            ui.label(format!(
+                "• {}: the {}s with {} points or more",
+                t.label, t.side, t.points
+            ));
+        }
+        ui.label("• none reached: the side with more points wins, or a draw");
+    }
+}
+
+/// What only the referee reads: the scenario's events on a set turn and the author's notes.
+/// The table screen and the phones never show them.
+fn referee_ui(ui: &mut Ui, game: &Game) {
+    let scenario = game.scenario();
+    if !scenario.events.is_empty() {
+        ui.label(RichText::new("On set turns, as the turn begins").strong());
+        for event in &scenario.events {
+            let what = match &event.change {
+                TimedChange::InsurgencyLevel(level) => {
+                    format!("the Insurgency Level becomes {level}")
+                }
+                TimedChange::HotSpot {
+                    number,
+                    active: true,
+                } => {
+                    format!("Hot Spot {number} is active")
+                }
+                TimedChange::HotSpot {
+                    number,
+                    active: false,
+                } => format!("Hot Spot {number} is neutralized"),
+                TimedChange::Note(text) => format!("a note for the referee: {text}"),
+            };
+            ui.label(format!("• Turn {}: {what}", event.turn));
+        }
+    }
+    if !scenario.author_notes.is_empty() {
+        ui.label(
+            RichText::new(
+                "Author's notes (for the referee; never on the table screen or the phones)",
+            )
+            .strong(),
+        );
+        for note in &scenario.author_notes {
+            ui.label(format!("• {note}"));
+        }
     }
 }
 
@@ -120,7 +169,7 @@ fn held_back_ui(ui: &mut Ui, game: &Game) {
             } else {
                 u.arrives
                     .as_ref()
-                    .map(|a| format!("{} arrives on turn {} at {}", u.name, a.turn, a.at))
+                    .map(|a| format!("{} {}", u.name, a.terms()))
             }
         })
         .collect();
@@ -167,6 +216,19 @@ pub fn victory_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                         if named_button(ui, "Not held", &format!("{place} is not held"), held)
                             .clicked()
                         {
+                            queue.push(award(-1));
+                        }
+                        return;
+                    }
+                    if let VictoryTrigger::Manual { once: true } = &item.trigger {
+                        // It happened, or it did not: scored once or not at all.
+                        let happened = count.count > 0;
+                        let yes = format!("{} happened", item.label);
+                        if named_button(ui, "It happened", &yes, !happened).clicked() {
+                            queue.push(award(1));
+                        }
+                        let no = format!("{} did not happen", item.label);
+                        if named_button(ui, "It did not", &no, happened).clicked() {
                             queue.push(award(-1));
                         }
                         return;

@@ -121,6 +121,10 @@ pub fn outcome_ui(ui: &mut Ui, game: &Game, outcome: &Outcome, event: &Event) {
     for note in &outcome.notes {
         ui.label(format!("• {note}"));
     }
+    // The scenario's notes for the referee: on the desk only, never on the players' screens.
+    for note in &outcome.referee {
+        ui.label(RichText::new(format!("• {note}")).strong());
+    }
 }
 
 fn faces_ui(ui: &mut Ui, dice: &[Rolled], good: impl Fn(Face) -> bool) {

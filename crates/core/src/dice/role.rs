@@ -40,6 +40,10 @@ pub enum DiceRole {
     Morale,
     /// The solo opponent's percentile (tens, then units) or its contact rolls.
     Percentile,
+    /// Whether a unit due on a roll arrives (version 3 scenarios).
+    Arrival,
+    /// The dice of a variable turn limit (version 3 scenarios).
+    TurnLimit,
 }
 
 impl DiceRole {
@@ -61,6 +65,8 @@ impl DiceRole {
             DiceRole::FirstAid => "First Aid",
             DiceRole::Morale => "the Morale check",
             DiceRole::Percentile => "the percentile",
+            DiceRole::Arrival => "the arrival roll",
+            DiceRole::TurnLimit => "the turn limit",
         }
     }
 }

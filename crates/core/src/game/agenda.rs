@@ -315,7 +315,8 @@ impl GameState {
                     | PendingStep::TableRoll
                     | PendingStep::Arrival { .. }
                     | PendingStep::AmbushRoll { .. }
-                    | PendingStep::AmbushPlacement { .. } => {}
+                    | PendingStep::AmbushPlacement { .. }
+                    | PendingStep::ArrivalRoll { .. } => {}
                 }
                 DueStep {
                     pending: id,
@@ -380,7 +381,9 @@ impl GameState {
             | PendingStep::HotSpotChoice { .. }
             | PendingStep::AmbushRoll { .. }
             | PendingStep::AmbushPlacement { .. } => Seat::Insurgent,
-            PendingStep::Casualties { unit, .. } | PendingStep::MoraleCheck { unit, .. } => {
+            PendingStep::Casualties { unit, .. }
+            | PendingStep::MoraleCheck { unit, .. }
+            | PendingStep::ArrivalRoll { unit } => {
                 self.unit(*unit).map_or(Seat::Referee, |u| Seat::of(u.side))
             }
         }
@@ -393,6 +396,7 @@ impl GameState {
         match (command, role) {
             (_, DiceRole::InsurgentReaction) => Some(Seat::Insurgent),
             (_, DiceRole::RegularReaction) | (_, DiceRole::FirstAid) => Some(Seat::Regular),
+            (_, DiceRole::TurnLimit) => Some(Seat::Referee),
             (Command::Fire { attacker, .. }, DiceRole::Attack) => side(attacker),
             (Command::Fire { target, .. }, DiceRole::Defense) => side(target),
             (

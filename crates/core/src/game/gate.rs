@@ -38,6 +38,7 @@ impl GameState {
             }
             Command::AmbushRoll { pending } => self.check_ambush_roll(*pending),
             Command::AmbushPlacement { pending } => self.check_ambush_placement(*pending),
+            Command::ArrivalRoll { pending } => self.check_arrival_roll(*pending),
             Command::StartActivations => self.check_start_activations(),
             Command::Activate {
                 unit,
@@ -84,7 +85,7 @@ impl GameState {
             Command::DetachLeader { unit, figure } => self.check_detach(*unit, *figure),
             Command::LeaveTable { unit, .. } => self.check_leave(*unit),
             Command::StartInsurgentPhase => self.check_start_insurgent_phase(),
-            Command::EndTurn => self.check_end_turn(),
+            Command::EndTurn => self.check_end_turn(scenario),
             Command::EndGame => Ok(DiceRequest::none()),
             Command::PlayOn => self.check_play_on(),
             Command::SkipPending { pending } => {
@@ -153,6 +154,9 @@ impl GameState {
             Command::AmbushPlacement { pending } => {
                 self.ambush_placement(scenario, *pending, faces.one(DiceRole::HotSpot))
             }
+            Command::ArrivalRoll { pending } => {
+                self.arrival_roll(*pending, faces.one(DiceRole::Arrival))
+            }
             Command::StartActivations => self.start_activations(),
             Command::Activate {
                 unit,
@@ -208,9 +212,9 @@ impl GameState {
             Command::DetachLeader { unit, figure } => self.detach_leader(*unit, *figure),
             Command::LeaveTable { unit, edge } => self.leave_table(scenario, *unit, *edge),
             Command::StartInsurgentPhase => self.start_insurgent_phase(),
-            Command::EndTurn => self.end_turn(scenario),
+            Command::EndTurn => self.end_turn(scenario, &faces.all(DiceRole::TurnLimit)),
             Command::EndGame => self.end_game(scenario),
-            Command::PlayOn => self.play_on(),
+            Command::PlayOn => self.play_on(scenario),
             Command::SkipPending { pending } => self.skip_pending(*pending),
             Command::AwardVictory { item, delta } => self.award(scenario, item, *delta),
             Command::SoloNote { text, .. } => Outcome::text(format!("Solo: {text}")),

@@ -84,6 +84,9 @@ pub struct Outcome {
     pub summary: String,
     /// Further lines (what was cleared, what the unit may still do).
     pub notes: Vec<String>,
+    /// Lines for the referee alone (the scenario's notes on a set turn): the desk shows them;
+    /// the table screen and the phones, which the players see, never do.
+    pub referee: Vec<String>,
     /// The steps this event made due, in words. Screens that list what is due now (the Now
     /// view, the table screen) leave these out; the log and the report keep them.
     pub due: Vec<String>,
@@ -105,6 +108,7 @@ impl Outcome {
         Self {
             summary: summary.into(),
             notes: Vec::new(),
+            referee: Vec::new(),
             due: Vec::new(),
             detail,
         }

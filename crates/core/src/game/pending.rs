@@ -43,21 +43,63 @@ pub enum EndReason {
         /// The last turn.
         turn: u32,
     },
-    /// Every figure a victory item counts as escorted off has left the table.
+    /// Every figure a victory item counts as escorted off has left the table (by an edge that
+    /// scores, or not).
     EveryoneEscorted {
         /// The victory item's label.
         label: String,
+        /// The tag it counts.
+        #[serde(default)]
+        tag: String,
+        /// The figures with the tag that left the table.
+        #[serde(default)]
+        left: u32,
+        /// Those of them that left in a unit of the item's side by an edge that scores.
+        #[serde(default)]
+        scored: u32,
     },
     /// The Regulars have no unit left that can fight.
     NoRegularsLeft,
 }
 
 impl EndReason {
+    /// The same end, whatever the counts it gives: the one the referee played on past is not
+    /// proposed again when a count changes.
+    pub fn same_end(&self, other: &EndReason) -> bool {
+        match (self, other) {
+            (
+                EndReason::EveryoneEscorted { label, .. },
+                EndReason::EveryoneEscorted { label: other, .. },
+            ) => label == other,
+            _ => self == other,
+        }
+    }
+
     /// Plain words.
     pub fn describe(&self) -> String {
         match self {
             EndReason::LastTurn { turn } => format!("turn {turn}, the scenario's last, is over"),
-            EndReason::EveryoneEscorted { label } => format!("the objective is met: {label}"),
+            EndReason::EveryoneEscorted {
+                label,
+                tag,
+                left,
+                scored,
+            } => {
+                let tag = crate::text::quoted(tag);
+                if scored == left {
+                    format!(
+                        "every figure tagged {tag} is escorted off by an edge that scores ({label})"
+                    )
+                } else if *scored == 0 {
+                    format!(
+                        "every figure tagged {tag} has left the table, none by an edge that scores ({label}: no points)"
+                    )
+                } else {
+                    format!(
+                        "every figure tagged {tag} has left the table, {scored} of {left} by an edge that scores ({label})"
+                    )
+                }
+            }
             EndReason::NoRegularsLeft => "the Regulars have no fighting unit left".to_owned(),
         }
     }
@@ -93,6 +135,11 @@ pub enum PendingStep {
         /// The unit.
         unit: UnitId,
     },
+    /// A unit due on a roll (a scenario of version 3) rolls to come on.
+    ArrivalRoll {
+        /// The unit waiting off the table.
+        unit: UnitId,
+    },
     /// Casualties to take off a unit (Insurgents) or to roll First Aid for (Regulars).
     Casualties {
         /// The unit hit.
@@ -120,6 +167,7 @@ impl PendingStep {
             PendingStep::Arrival { .. } => Command::Arrival { pending: id },
             PendingStep::AmbushRoll { .. } => Command::AmbushRoll { pending: id },
             PendingStep::AmbushPlacement { .. } => Command::AmbushPlacement { pending: id },
+            PendingStep::ArrivalRoll { .. } => Command::ArrivalRoll { pending: id },
             PendingStep::HotSpotChoice { .. }
             | PendingStep::Casualties { .. }
             | PendingStep::MoraleCheck { .. } => return None,
@@ -132,6 +180,7 @@ impl PendingStep {
             PendingStep::HotSpotChoice { unit }
             | PendingStep::AmbushRoll { unit }
             | PendingStep::AmbushPlacement { unit }
+            | PendingStep::ArrivalRoll { unit }
             | PendingStep::Casualties { unit, .. }
             | PendingStep::MoraleCheck { unit, .. } => Some(*unit),
             PendingStep::InsurgencyRoll | PendingStep::TableRoll | PendingStep::Arrival { .. } => {

@@ -92,6 +92,19 @@ impl GameState {
                     self.name_of(*unit)
                 )
             }
+            PendingStep::ArrivalRoll { unit } => {
+                let terms = self
+                    .unit(*unit)
+                    .and_then(|u| u.arrives.as_ref())
+                    .and_then(|a| a.arrives_on.map(|need| (need, a.at.clone())));
+                match terms {
+                    Some((need, at)) => format!(
+                        "{}: roll a d6, arrives at {at} on {need}+",
+                        self.name_of(*unit)
+                    ),
+                    None => format!("{}: roll to arrive", self.name_of(*unit)),
+                }
+            }
             PendingStep::AmbushPlacement { unit } => {
                 format!(
                     "{} arrives from ambush: roll its Hot Spot",
@@ -181,10 +194,34 @@ impl GameState {
     /// "Regulars 10, Insurgents 3 — the Regulars win".
     pub fn final_score(&self, scenario: &Scenario) -> String {
         let (regular, insurgent) = self.victory_points(scenario);
-        let verdict = match regular.cmp(&insurgent) {
+        let more = match regular.cmp(&insurgent) {
             std::cmp::Ordering::Greater => "the Regulars win",
             std::cmp::Ordering::Less => "the Insurgents win",
             std::cmp::Ordering::Equal => "a draw",
+        };
+        let points = |side: Side| match side {
+            Side::Regular => regular,
+            Side::Insurgent => insurgent,
+        };
+        // The scenario's thresholds, the first reached first; without any, more points win.
+        let verdict = if scenario.thresholds.is_empty() {
+            more.to_owned()
+        } else {
+            match scenario
+                .thresholds
+                .iter()
+                .find(|t| points(t.side) >= i64::from(t.points))
+            {
+                Some(t) => {
+                    let unit = if t.points.abs() == 1 {
+                        "point"
+                    } else {
+                        "points"
+                    };
+                    format!("{} (the {}s reached {} {unit})", t.label, t.side, t.points)
+                }
+                None => format!("no side reached a threshold of the scenario: {more}"),
+            }
         };
         format!("Regulars {regular}, Insurgents {insurgent} — {verdict}")
     }
@@ -202,11 +239,7 @@ pub(super) fn insurgency_roll(level: InsurgencyLevel, face: Option<Face>, comes:
 /// A roll on the reinforcement table.
 pub(super) fn table_roll(total: u8, row: &TableRow) -> String {
     let described: Vec<String> = row.units.iter().map(|s| s.describe()).collect();
-    let mut summary = format!("Reinforcement table {total}: {}", described.join("; "));
-    if row.roll_again {
-        summary.push_str(", and roll again");
-    }
-    summary
+    format!("Reinforcement table {total}: {}", row.words(&described))
 }
 
 /// The name of an arriving figure.

@@ -86,12 +86,21 @@ fn presence_words(presence: &Presence) -> String {
 /// "Turn limit: 8 turns. Scale: 28mm (distances as the scenario wrote them)."
 pub fn length_and_scale(game: &Game) -> String {
     let state = game.state();
-    let limit = match state.turn_limit {
-        Some(n) => format!(
+    let limit = match (state.turn_limit, &game.scenario().turn_limit_dice) {
+        (Some(n), Some(dice)) => format!(
+            "Turn limit: {} (rolled: {})",
+            crate::text::plural(n as usize, "turn", "turns"),
+            dice.words()
+        ),
+        (Some(n), None) => format!(
             "Turn limit: {}",
             crate::text::plural(n as usize, "turn", "turns")
         ),
-        None => "No turn limit".to_owned(),
+        (None, Some(_)) => format!(
+            "Turn limit: {}",
+            game.scenario().length_words().unwrap_or_default()
+        ),
+        (None, None) => "No turn limit".to_owned(),
     };
     let scale = if state.settings.scale == state.written_scale {
         format!(
@@ -140,10 +149,16 @@ pub fn text_with(game: &Game, reveal: Reveal) -> String {
             out.push_str("  none in view\n");
         }
         for unit in units_shown(game, side, reveal) {
+            // The unit's own Troop Quality; a leader's better die is his, and the unit's tests.
+            let tests = unit.test_die();
+            let tq = if tests == unit.profile.tq {
+                unit.profile.tq.to_string()
+            } else {
+                format!("{} (tests with {tests})", unit.profile.tq)
+            };
             out.push_str(&format!(
-                "  {} — TQ {}, Morale {}, Optimum Range {}, armor {} — {}\n",
+                "  {} — TQ {tq}, Morale {}, Optimum Range {}, armor {} — {}\n",
                 unit.name,
-                unit.test_die(),
                 unit.profile.morale,
                 state.distance(unit.profile.optimum_range),
                 unit.profile.armor,
@@ -284,6 +299,10 @@ fn markdown_with(
         if game.in_effect(n) {
             out.push_str(&format!("{}. {body}\n", n + 1));
             for note in &outcome.notes {
+                out.push_str(&format!("    - {note}\n"));
+            }
+            // The referee's report keeps the scenario's notes for the referee.
+            for note in &outcome.referee {
                 out.push_str(&format!("    - {note}\n"));
             }
             for due in &outcome.due {

@@ -169,6 +169,19 @@ pub struct TableRow {
     pub roll_again: bool,
 }
 
+impl TableRow {
+    /// What the row brings, from its units in words: "1d6 Rifle; 2 Rifle, and roll again", or
+    /// "roll again" for a row that brings nobody itself.
+    pub fn words(&self, units: &[String]) -> String {
+        match (units.is_empty(), self.roll_again) {
+            (true, true) => "nobody yet: roll again".to_owned(),
+            (true, false) => "nobody".to_owned(),
+            (false, true) => format!("{}, and roll again", units.join("; ")),
+            (false, false) => units.join("; "),
+        }
+    }
+}
+
 /// A 2d6 reinforcement table. Every total from 2 to 12 has exactly one row.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReinforcementTable {

@@ -18,6 +18,12 @@ pub const NIGHT_PATROL: &str = include_str!("../../../../scenarios/night-patrol.
 /// neutralized at the start, foreign fighters among the reinforcements and a place to hold.
 pub const PUMP_HOUSE: &str = include_str!("../../../../scenarios/pump-house.json");
 
+/// Roadblock at Dawn: version 3 of the format, with events on a set turn (the Insurgency Level
+/// rises, the market wakes, a note for the referee), a turn limit rolled at the end of turn 6,
+/// a quick reaction force arriving on a roll, an escort that does not end the game, an item
+/// the referee scores once, victory thresholds and the author's notes.
+pub const ROADBLOCK_AT_DAWN: &str = include_str!("../../../../scenarios/roadblock-at-dawn.json");
+
 /// Contracting Trouble, checked. The file ships with the app and is tested, so this fails only
 /// if the shipped file was broken.
 pub fn contracting_trouble() -> Result<LoadedScenario, ScenarioError> {
@@ -38,4 +44,5 @@ pub const ALL: &[(&str, &str, &str)] = &[
     ),
     ("night-patrol", "Night Patrol", NIGHT_PATROL),
     ("pump-house", "The Pump House", PUMP_HOUSE),
+    ("roadblock-at-dawn", "Roadblock at Dawn", ROADBLOCK_AT_DAWN),
 ];

@@ -6,6 +6,7 @@
 pub mod builtin;
 pub mod check;
 pub mod file;
+mod timeline;
 
 use crate::unit::Profile;
 use serde::{Deserialize, Serialize};
@@ -16,6 +17,7 @@ use crate::rules::reinforcements::{InsurgencyLevel, ReinforcementTable};
 pub use crate::tabletop::Scale;
 pub use crate::unit::{AmbushPoint, AmbushSetup, ScheduledArrival};
 use crate::unit::{Side, Weapon};
+pub use timeline::{TimedChange, TimedEvent, TurnLimitDice, VictoryThreshold};
 
 /// A figure as a scenario sets it up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,7 +92,12 @@ pub struct InsurgentProfile {
 #[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
 pub enum VictoryTrigger {
     /// The referee awards it by hand.
-    Manual,
+    Manual {
+        /// Version 3: true for an item scored once or not at all (the referee says whether it
+        /// happened).
+        #[serde(default, skip_serializing_if = "is_false")]
+        once: bool,
+    },
     /// Counted automatically: each Regular casualty whose First Aid result was 3–6.
     RegularWounded,
     /// Counted automatically: each Regular figure the referee records as killed.
@@ -111,10 +118,16 @@ pub enum VictoryTrigger {
     /// the table, by one of these edges (any edge when none is listed).
     EscortedOff {
         /// The figure tag.
+        #[schemars(regex(pattern = r"\S"))]
         tag: String,
         /// The edges that score: "north", "east", "south", "west".
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         edges: Vec<crate::tabletop::Edge>,
+        /// Version 3: false for an item that scores without ending the game (a wounded man
+        /// carried off early); by default, once every figure with the tag has left the table,
+        /// the app proposes the end.
+        #[serde(default = "yes", skip_serializing_if = "is_true")]
+        ends_game: bool,
     },
 }
 
@@ -122,7 +135,10 @@ impl VictoryTrigger {
     /// How it is counted, in words: "the app counts it: once for every 3 Insurgent casualties".
     pub fn words(&self) -> String {
         match self {
-            VictoryTrigger::Manual => "the referee awards it".to_owned(),
+            VictoryTrigger::Manual { once: false } => "the referee awards it".to_owned(),
+            VictoryTrigger::Manual { once: true } => {
+                "once, or not at all: the referee says whether it happened".to_owned()
+            }
             VictoryTrigger::RegularWounded => {
                 "the app counts it: each Regular casualty with a First Aid result of 3 to 6"
                     .to_owned()
@@ -139,17 +155,29 @@ impl VictoryTrigger {
             VictoryTrigger::PlaceHeld { place } => {
                 format!("once, if {place} is held at the end (the referee says)")
             }
-            VictoryTrigger::EscortedOff { tag, edges } => {
+            VictoryTrigger::EscortedOff { tag, edges, .. } => {
                 let edges: Vec<String> = edges.iter().map(|e| e.name().to_owned()).collect();
                 let by = match edges.as_slice() {
                     [] => "any edge".to_owned(),
                     [one] => format!("the {one} edge"),
-                    _ => format!("the {} edges", crate::text::and_list(&edges)),
+                    _ => format!("the {} edge", crate::text::or_list(&edges)),
                 };
                 format!("the app counts it: each figure tagged \"{tag}\" that leaves by {by}")
             }
         }
     }
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 /// One way to score victory points.
@@ -212,6 +240,18 @@ pub struct Scenario {
     /// For solo play: markers hiding some Insurgent units (none in version 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contacts: Option<ContactSetup>,
+    /// A turn limit rolled during the game, in place of `turn_limit` (version 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_limit_dice: Option<TurnLimitDice>,
+    /// What happens as a set turn begins, in the file's order (version 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<TimedEvent>,
+    /// The results the victory points name at the end, the first reached first (version 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub thresholds: Vec<VictoryThreshold>,
+    /// Notes for the referee, never shown on the players' screens (version 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub author_notes: Vec<String>,
 }
 
 /// Markers on the table, some hiding Insurgent units, in a solo game.
@@ -275,5 +315,37 @@ impl Scenario {
     /// A victory item by id.
     pub fn victory_item(&self, id: &str) -> Option<&VictoryItem> {
         self.victory.iter().find(|v| v.id == id)
+    }
+
+    /// The items only the referee can judge, asked about when the game ends: places held at
+    /// the end, and items the referee awards (once, or as often as they happen).
+    pub fn judged_at_the_end(&self) -> impl Iterator<Item = &VictoryItem> {
+        self.victory.iter().filter(|v| {
+            matches!(
+                v.trigger,
+                VictoryTrigger::PlaceHeld { .. } | VictoryTrigger::Manual { .. }
+            )
+        })
+    }
+
+    /// The events of the scenario that happen as this turn begins, in the file's order.
+    pub fn events_on(&self, turn: u32) -> impl Iterator<Item = &TimedEvent> {
+        self.events.iter().filter(move |e| e.turn == turn)
+    }
+
+    /// The game's length in words: "8 turns", "6+1d3 turns (rolled at the end of turn 6)",
+    /// or None when it is open-ended.
+    pub fn length_words(&self) -> Option<String> {
+        match (self.turn_limit, &self.turn_limit_dice) {
+            (Some(n), _) => Some(crate::text::plural(n as usize, "turn", "turns")),
+            (None, Some(dice)) => Some(format!(
+                "{} turns ({} to {}, rolled at the end of turn {})",
+                dice.words(),
+                dice.least(),
+                dice.most(),
+                dice.base
+            )),
+            (None, None) => None,
+        }
     }
 }

@@ -67,8 +67,26 @@ impl AmbushPoint {
 /// A unit that is not on the table at the start and arrives on a later turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScheduledArrival {
-    /// The turn, at the start of its side's phase.
+    /// The turn, at the start of its side's phase (with a roll: the first turn it may come).
     pub turn: u32,
     /// Where it comes on, in words.
     pub at: String,
+    /// The d6 it needs to come on, rolled at the start of its side's part of each turn from
+    /// `turn` on; none when it comes on at `turn` for sure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrives_on: Option<u8>,
+}
+
+impl ScheduledArrival {
+    /// Its terms in words: "on turn 3 at the south edge", "from turn 3 on a d6 of 4+, at the
+    /// south edge".
+    pub fn terms(&self) -> String {
+        match self.arrives_on {
+            None => format!("arrives on turn {} at {}", self.turn, self.at),
+            Some(roll) => format!(
+                "from turn {}, arrives on a d6 of {roll}+ (rolled as its side's part of each turn begins), at {}",
+                self.turn, self.at
+            ),
+        }
+    }
 }

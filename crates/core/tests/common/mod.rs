@@ -268,6 +268,7 @@ pub fn contracting_trouble() -> Scenario {
                 trigger: VictoryTrigger::EscortedOff {
                     tag: "contractor".to_owned(),
                     edges: vec![Edge::South, Edge::West],
+                    ends_game: true,
                 },
             },
             VictoryItem {
@@ -275,7 +276,7 @@ pub fn contracting_trouble() -> Scenario {
                 side: Side::Regular,
                 points: 5,
                 label: "No friendly casualties or POWs left behind".to_owned(),
-                trigger: VictoryTrigger::Manual,
+                trigger: VictoryTrigger::Manual { once: false },
             },
             VictoryItem {
                 id: "marine-wounded".to_owned(),
@@ -289,14 +290,14 @@ pub fn contracting_trouble() -> Scenario {
                 side: Side::Insurgent,
                 points: 2,
                 label: "Marine killed".to_owned(),
-                trigger: VictoryTrigger::Manual,
+                trigger: VictoryTrigger::Manual { once: false },
             },
             VictoryItem {
                 id: "captive-held".to_owned(),
                 side: Side::Insurgent,
                 points: 5,
                 label: "Captive held at the end".to_owned(),
-                trigger: VictoryTrigger::Manual,
+                trigger: VictoryTrigger::Manual { once: false },
             },
         ],
         special_rules: vec!["Contractors join the first Marine unit that touches them.".to_owned()],
@@ -311,6 +312,10 @@ pub fn contracting_trouble() -> Scenario {
                 .collect::<Vec<_>>(),
         ),
         contacts: None,
+        turn_limit_dice: None,
+        events: Vec::new(),
+        thresholds: Vec::new(),
+        author_notes: Vec::new(),
     }
 }
 

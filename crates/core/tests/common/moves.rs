@@ -195,3 +195,42 @@ pub fn as_known(game: &Game, command: Command) -> Command {
         other => other,
     }
 }
+
+/// Runs every step due, in order, with the generator's dice: rolls as they come, a Hot Spot
+/// chosen where the Insurgents may choose (the first active one), the rest skipped.
+pub fn settle(game: &mut Game, dice: &mut DiceSource) {
+    use ambush_core::game::PendingStep;
+    while let Some(p) = game.state().pending.first().cloned() {
+        let command = p.step.roll_command(p.id).unwrap_or_else(|| match &p.step {
+            PendingStep::HotSpotChoice { .. } => Command::PlaceArrival {
+                pending: p.id,
+                hot_spot: game
+                    .state()
+                    .hot_spots
+                    .iter()
+                    .find(|h| h.active)
+                    .map_or(1, |h| h.number),
+            },
+            _ => Command::SkipPending { pending: p.id },
+        });
+        game.play(command.clone(), dice)
+            .unwrap_or_else(|e| panic!("{command:?} refused: {e}"));
+    }
+}
+
+/// Plays a game on to the start of `turn`, every step due run as [`settle`] runs it, no unit
+/// acting.
+pub fn to_turn(game: &mut Game, turn: u32, dice: &mut DiceSource) {
+    use ambush_core::game::Phase;
+    while game.state().turn < turn {
+        settle(game, dice);
+        let next = match game.state().phase {
+            Phase::Reinforcements => Command::StartActivations,
+            Phase::RegularActivations => Command::StartInsurgentPhase,
+            Phase::InsurgentActions => Command::EndTurn,
+            Phase::GameOver => return,
+        };
+        game.play(next.clone(), dice)
+            .unwrap_or_else(|e| panic!("{next:?} refused: {e}"));
+    }
+}

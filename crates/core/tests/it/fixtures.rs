@@ -186,3 +186,30 @@ fn a_game_with_marker_decisions_and_dice_that_stay_loads_as_it_was_played() {
     assert!(state.solo_decisions.iter().all(|d| d.roll.is_some()));
     assert!(state.marker_decided("B", ambush_core::game::solo::ORDERS));
 }
+
+#[test]
+fn a_game_of_a_scenario_of_version_3_loads_as_it_was_played() {
+    // Written by the version that brought scenario format 3 (journal format 2, rules 5): six
+    // turns of Roadblock at Dawn: the driver carried off (an escort that does not end the
+    // game), an item scored once, undone and redone; the events of turns 3 to 6 (the
+    // Insurgency Level twice, the market waking, a note for the referee); the quick reaction
+    // force failing its roll, then coming on; the turn limit rolled at the end of turn 6.
+    let name = "v2-roadblock-at-dawn";
+    let loaded = journal::load_path(&fixture(&format!("{name}.jsonl")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(loaded.refused, None);
+    assert_eq!(loaded.game.rules(), 5);
+    assert_eq!(digest(&loaded.game), expected(name));
+    let game = &loaded.game;
+    assert_eq!(game.scenario().events.len(), 4);
+    assert_eq!(game.state().turn_limit, Some(8));
+    let notes: Vec<&String> = (0..game.event_count())
+        .filter_map(|n| game.outcome(n))
+        .flat_map(|o| o.referee.iter())
+        .collect();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].starts_with("Turn 5, for the referee: "),
+        "{notes:?}"
+    );
+}

@@ -6,6 +6,7 @@
 mod common;
 
 mod agenda;
+mod authors;
 mod booklet_examples;
 mod booklet_order;
 mod contacts;

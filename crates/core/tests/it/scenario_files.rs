@@ -200,10 +200,10 @@ fn every_problem_is_reported_with_its_path() {
     );
 
     let mut v = good.clone();
-    v["version"] = json!(3);
+    v["version"] = json!(4);
     assert_problem(
         &v,
-        "version: 3: this file was written by a newer version of the app; this one reads versions 1 to 2",
+        "version: 4: this file was written by a newer version of the app; this one reads versions 1 to 3",
     );
 
     let mut v = good.clone();

@@ -82,3 +82,30 @@ pub fn activate_first(game: &mut Game) {
     game.play(command, &mut DiceSource::seeded(1))
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// Roadblock at Dawn, for two, played on to the start of turn 5 with seeded dice and no unit
+/// acting: the end of turn 4, its last event, holds the scenario's note for the referee.
+pub fn roadblock_at_turn_5() -> Game {
+    use ambush_core::game::{PendingStep, Phase};
+    let mut game = game(builtin::ROADBLOCK_AT_DAWN, false);
+    let mut dice = DiceSource::seeded(5);
+    while game.state().turn < 5 {
+        let command = match game.state().pending.first() {
+            Some(p) => p.step.roll_command(p.id).unwrap_or(match p.step {
+                PendingStep::HotSpotChoice { .. } => Command::PlaceArrival {
+                    pending: p.id,
+                    hot_spot: 1,
+                },
+                _ => Command::SkipPending { pending: p.id },
+            }),
+            None => match game.state().phase {
+                Phase::Reinforcements => Command::StartActivations,
+                Phase::RegularActivations => Command::StartInsurgentPhase,
+                _ => Command::EndTurn,
+            },
+        };
+        game.play(command, &mut dice)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    game
+}

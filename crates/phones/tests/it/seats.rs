@@ -123,3 +123,33 @@ fn over_random_games_the_regular_seat_never_receives_a_hidden_unit() {
         }
     }
 }
+
+#[test]
+fn the_scenario_s_notes_for_the_referee_never_reach_a_phone() {
+    let game = crate::games::roadblock_at_turn_5();
+    let note = game
+        .last_outcome()
+        .and_then(|o| o.referee.first().cloned())
+        .expect("the note of turn 5");
+    let scenario = game.scenario();
+    assert_eq!(scenario.author_notes.len(), 2);
+    let table =
+        Table::open(([127, 0, 0, 1], 0).into(), &game, || {}).unwrap_or_else(|e| panic!("{e}"));
+    for seat in [PhoneSeat::Regular, PhoneSeat::Insurgent, PhoneSeat::Table] {
+        let (status, json) = request(table.address(), "GET", &path(&table, seat, "view"), "");
+        assert_eq!(status, 200);
+        // The end of turn 4 is in the log the seat sees; what the scenario keeps for the
+        // referee is not.
+        assert!(
+            json.contains("End of turn 4; turn 5 begins"),
+            "{seat}: {json}"
+        );
+        assert!(
+            !json.contains("The convoy radios"),
+            "{seat}: {note}: {json}"
+        );
+        for author in &scenario.author_notes {
+            assert!(!json.contains(&author[..40]), "{seat}: {author}: {json}");
+        }
+    }
+}

@@ -180,6 +180,11 @@ impl Command {
                 format!("Roll for {} in ambush", pending_unit(state, *pending)),
                 &[],
             ),
+            Command::ArrivalRoll { pending } => CommandFacts::new(
+                K::Reinforcements,
+                format!("Roll for {} to arrive", pending_unit(state, *pending)),
+                &[],
+            ),
             Command::AmbushPlacement { .. } => {
                 CommandFacts::new(K::Reinforcements, "Roll its Hot Spot".to_owned(), &[])
             }

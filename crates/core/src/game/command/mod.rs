@@ -116,6 +116,11 @@ pub enum Command {
         /// The pending step.
         pending: u32,
     },
+    /// A unit due on a roll rolls to come on (resolves a pending arrival roll).
+    ArrivalRoll {
+        /// The pending step.
+        pending: u32,
+    },
     /// End the reinforcement phase and start Regular activations.
     StartActivations,
 

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::dice::{DiceRequest, DiceRole, Die, Face};
-use crate::unit::{AmbushPoint, AmbushSetup, Elimination, Presence};
+use crate::unit::{AmbushPoint, AmbushSetup, Elimination, Presence, UnitId};
 
 use crate::game::error::RuleError;
 use crate::game::guards::Result;
@@ -164,17 +164,36 @@ impl GameState {
 
 impl GameState {
     /// Units of `side` due on the table by this turn (a scheduled arrival) come on where the
-    /// scenario says. Returns the words for the log, if any came.
+    /// scenario says; those due on a roll (version 3) are given their roll as a step due.
+    /// Returns the words for the log, if any came.
     pub(in crate::game) fn scheduled_arrivals(
         &mut self,
         side: crate::unit::Side,
     ) -> Option<String> {
         let turn = self.turn;
+        let rolling: Vec<UnitId> = self
+            .units
+            .iter()
+            .filter(|u| {
+                u.side == side
+                    && u.presence == Presence::InReserve
+                    && u.arrives
+                        .as_ref()
+                        .is_some_and(|a| a.arrives_on.is_some() && a.turn <= turn)
+            })
+            .map(|u| u.id)
+            .collect();
+        for unit in rolling {
+            self.push_pending(PendingStep::ArrivalRoll { unit });
+        }
         let mut came = Vec::new();
         for shared in &mut self.units {
             let due = shared.side == side
                 && shared.presence == Presence::InReserve
-                && shared.arrives.as_ref().is_some_and(|a| a.turn <= turn);
+                && shared
+                    .arrives
+                    .as_ref()
+                    .is_some_and(|a| a.arrives_on.is_none() && a.turn <= turn);
             if !due {
                 continue;
             }
@@ -186,5 +205,64 @@ impl GameState {
             }
         }
         (!came.is_empty()).then(|| came.join("; "))
+    }
+}
+
+impl GameState {
+    pub(in crate::game) fn check_arrival_roll(&self, pending: u32) -> Result<DiceRequest> {
+        let PendingStep::ArrivalRoll { unit } = self.pending_step(pending)? else {
+            return Err(RuleError::WrongPending {
+                id: pending,
+                expected: "an arrival roll",
+            });
+        };
+        let unit = self.get(*unit)?;
+        let (Some(need), Presence::InReserve) = (
+            unit.arrives.as_ref().and_then(|a| a.arrives_on),
+            &unit.presence,
+        ) else {
+            return Err(RuleError::InvalidEdit(format!(
+                "{} is not waiting to arrive on a roll",
+                unit.name
+            )));
+        };
+        let mut request = DiceRequest::none();
+        request.push(
+            DiceRole::Arrival,
+            format!("Arrival: {} comes on on {need}+", unit.name),
+            Die::D6,
+            1,
+        );
+        Ok(request)
+    }
+
+    pub(in crate::game) fn arrival_roll(&mut self, pending: u32, face: Option<Face>) -> Outcome {
+        // The gate asked for the die; without it nothing happens.
+        let (Some(PendingStep::ArrivalRoll { unit: id }), Some(face)) =
+            (self.pending(pending).map(|p| p.step.clone()), face)
+        else {
+            return Outcome::default();
+        };
+        self.remove_pending(pending);
+        let Some(unit) = self.unit_mut(id) else {
+            return Outcome::default();
+        };
+        let Some(arrival) = unit.arrives.clone() else {
+            return Outcome::default();
+        };
+        let need = arrival.arrives_on.unwrap_or(1);
+        if face < need {
+            return Outcome::text(format!(
+                "{} rolls {face} (needs {need}+): not yet; it rolls again next turn",
+                unit.name
+            ));
+        }
+        unit.presence = Presence::OnTable;
+        unit.location = arrival.at.clone();
+        unit.arrives = None;
+        Outcome::text(format!(
+            "{} rolls {face} (needs {need}+): arrives at {}",
+            unit.name, arrival.at
+        ))
     }
 }

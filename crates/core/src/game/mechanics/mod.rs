@@ -11,6 +11,7 @@ mod fire;
 mod morale;
 mod other_actions;
 mod reinforcements;
+mod timeline;
 mod turn;
 mod victory;
 mod who_fires;

@@ -282,7 +282,7 @@ impl GameState {
             None => format!("{name} leaves the table"),
         });
         for item in &scenario.victory {
-            let VictoryTrigger::EscortedOff { tag, edges } = &item.trigger else {
+            let VictoryTrigger::EscortedOff { tag, edges, .. } = &item.trigger else {
                 continue;
             };
             let n = tags.iter().filter(|t| *t == tag).count() as i32;

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::dice::DiceRequest;
+use crate::dice::{DiceRequest, Face};
 use crate::limits::TURN;
 use crate::scenario::{Scenario, VictoryTrigger};
 use crate::unit::{Elimination, Movement, Presence, PullBack, Side};
@@ -74,16 +74,24 @@ impl GameState {
         outcome
     }
 
-    pub(in crate::game) fn check_end_turn(&self) -> Result<DiceRequest> {
+    pub(in crate::game) fn check_end_turn(&self, scenario: &Scenario) -> Result<DiceRequest> {
         self.expect_phase("Ending the turn", &[Phase::InsurgentActions])?;
         self.expect_nothing_pending()?;
         TURN.check(i64::from(self.turn) + 1)?;
-        Ok(DiceRequest::none())
+        // A variable turn limit is rolled as the last turn the game is sure to have ends.
+        let mut request = DiceRequest::none();
+        self.ask_turn_limit(scenario, &mut request);
+        Ok(request)
     }
 
-    pub(in crate::game) fn end_turn(&mut self, scenario: &Scenario) -> Outcome {
+    pub(in crate::game) fn end_turn(
+        &mut self,
+        scenario: &Scenario,
+        limit_faces: &[Face],
+    ) -> Outcome {
         let ending = self.turn;
         let mut outcome = Outcome::text(format!("End of turn {ending}"));
+        self.roll_turn_limit(scenario, limit_faces, &mut outcome);
         let mut unpinned = Vec::new();
         let mut regrouping = Vec::new();
         let mut regrouped = Vec::new();
@@ -182,6 +190,7 @@ impl GameState {
         } else {
             self.push_pending(PendingStep::InsurgencyRoll);
             outcome.summary = format!("End of turn {ending}; turn {} begins", self.turn);
+            self.begin_turn_events(scenario, &mut outcome);
         }
         outcome
     }
@@ -260,7 +269,7 @@ impl GameState {
         if self.phase != Phase::GameOver
             && self.end_proposed.is_none()
             && let Some(reason) = self.objective_end(scenario)
-            && !self.declined_ends.contains(&reason)
+            && !self.declined_ends.iter().any(|r| r.same_end(&reason))
         {
             outcome.note(format!(
                 "The game ends: {} — end it, or play on",
@@ -277,23 +286,31 @@ impl GameState {
         Ok(DiceRequest::none())
     }
 
-    pub(in crate::game) fn play_on(&mut self) -> Outcome {
+    pub(in crate::game) fn play_on(&mut self, scenario: &Scenario) -> Outcome {
         let Some(reason) = self.end_proposed.take() else {
             return Outcome::default();
         };
-        let outcome = Outcome::text(format!("Play goes on: {}", reason.describe()));
+        let mut outcome = Outcome::text(format!("Play goes on: {}", reason.describe()));
         if matches!(reason, EndReason::LastTurn { .. }) {
             self.push_pending(PendingStep::InsurgencyRoll);
+            // The turn the end was proposed before begins now, with its events.
+            self.begin_turn_events(scenario, &mut outcome);
         }
         self.declined_ends.push(reason);
         outcome
     }
 
-    /// An end the scenario's objectives call for now: every escorted figure off the table, or no
-    /// Regular unit left to fight.
+    /// An end the scenario's objectives call for now: every figure an escort item counts off
+    /// the table (unless the item says it does not end the game), or no Regular unit left to
+    /// fight.
     fn objective_end(&self, scenario: &Scenario) -> Option<EndReason> {
         for item in &scenario.victory {
-            let VictoryTrigger::EscortedOff { tag, .. } = &item.trigger else {
+            let VictoryTrigger::EscortedOff {
+                tag,
+                edges,
+                ends_game: true,
+            } = &item.trigger
+            else {
                 continue;
             };
             let tagged = || {
@@ -304,8 +321,17 @@ impl GameState {
             };
             if tagged().next().is_some() && tagged().all(|(u, _)| u.presence == Presence::LeftTable)
             {
+                let scored = tagged()
+                    .filter(|(u, _)| {
+                        u.side == item.side
+                            && (edges.is_empty() || u.left_by.is_some_and(|e| edges.contains(&e)))
+                    })
+                    .count();
                 return Some(EndReason::EveryoneEscorted {
                     label: item.label.clone(),
+                    tag: tag.clone(),
+                    left: tagged().count() as u32,
+                    scored: scored as u32,
                 });
             }
         }

@@ -26,9 +26,13 @@ impl GameState {
             .map_or(0, |c| c.count);
         let after = i64::from(now) + i64::from(delta);
         if let Some(def) = scenario.victory_item(item)
-            && matches!(def.trigger, VictoryTrigger::PlaceHeld { .. })
+            && matches!(
+                def.trigger,
+                VictoryTrigger::PlaceHeld { .. } | VictoryTrigger::Manual { once: true }
+            )
         {
-            // A place is held at the end, or it is not: scored once or not at all.
+            // A place is held at the end, or it is not; an item scored once happened, or it
+            // did not: scored once or not at all.
             PLACE_HELD.check(after)?;
         }
         VICTORY_COUNT.check(after)?;

@@ -7,23 +7,55 @@ use std::collections::HashMap;
 use crate::limits::HOT_SPOT;
 use crate::unit::{Side, Weapon};
 
-use super::super::VictoryTrigger;
-use super::super::file::{AmbushAtFile, ScenarioFile, UnitFile};
+use super::super::file::{AmbushAtFile, ScenarioFile, TurnLimitFile, UnitFile};
+use super::super::{TurnLimitDice, VictoryTrigger};
 use super::{MAX_FIGURES_PER_UNIT, Problem};
+
+/// The last turn a game of the file can reach, and how to say so.
+struct LastTurn {
+    turn: u32,
+    /// "the game ends after turn 8 (turn_limit)".
+    words: String,
+}
+
+impl std::fmt::Display for LastTurn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words)
+    }
+}
+
+fn last_turn(file: &ScenarioFile) -> Option<LastTurn> {
+    match file.turn_limit.as_ref()? {
+        TurnLimitFile::Turns(n) => Some(LastTurn {
+            turn: *n,
+            words: format!("the game ends after turn {n} (turn_limit)"),
+        }),
+        TurnLimitFile::Dice(text) => TurnLimitDice::parse(text).map(|d| LastTurn {
+            turn: d.most(),
+            words: format!(
+                "the game ends after turn {} at the latest (turn_limit {})",
+                d.most(),
+                crate::text::quoted(text)
+            ),
+        }),
+    }
+}
 
 /// Every authoring problem of a file.
 pub(super) fn problems(file: &ScenarioFile) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut problem = |path: String, message: String| out.push(Problem::at(path, message, None));
-    if file.version < 2 {
-        for (path, what) in version_2_fields(file) {
+    for (path, what, version) in newer_fields(file) {
+        if version > file.version {
             problem(
                 path,
-                format!("{what} is new in version 2 of the format: write \"version\": 2"),
+                format!(
+                    "{what} is new in version {version} of the format: write \"version\": {version}"
+                ),
             );
         }
     }
-    let last = file.turn_limit;
+    let last = last_turn(file);
     // Leaders attached to each unit, counted once (not once per unit).
     let mut attached: HashMap<&str, u32> = HashMap::new();
     for leader in &file.leaders {
@@ -66,19 +98,27 @@ pub(super) fn problems(file: &ScenarioFile) -> Vec<Problem> {
                 ),
             );
         }
-        ambush_problems(&mut problem, &path, unit, last);
-        if let (Some(arrives), Some(last)) = (&unit.arrives, last)
-            && arrives.turn > last
+        ambush_problems(&mut problem, &path, unit, last.as_ref());
+        if let (Some(arrives), Some(last)) = (&unit.arrives, &last)
+            && arrives.turn > last.turn
         {
             problem(
                 format!("{path}.arrives.turn"),
-                format!(
-                    "turn {}: the game ends after turn {last} (turn_limit), so it would never arrive",
-                    arrives.turn
-                ),
+                format!("turn {}: {last}, so it would never arrive", arrives.turn),
             );
         }
     }
+    if let Some(last) = &last {
+        for (i, event) in file.events.iter().enumerate() {
+            if event.turn() > last.turn {
+                problem(
+                    format!("events[{i}].turn"),
+                    format!("turn {}: {last}, so it would never happen", event.turn()),
+                );
+            }
+        }
+    }
+    out.extend(super::setups::problems(file));
     out
 }
 
@@ -86,7 +126,7 @@ fn ambush_problems(
     problem: &mut impl FnMut(String, String),
     path: &str,
     unit: &UnitFile,
-    last: Option<u32>,
+    last: Option<&LastTurn>,
 ) {
     let Some(ambush) = &unit.ambush else {
         return;
@@ -96,25 +136,22 @@ fn ambush_problems(
         return;
     }
     if let Some(limit) = last
-        && ambush.from_turn > limit
+        && ambush.from_turn > limit.turn
     {
         problem(
             format!("{path}.from_turn"),
             format!(
-                "turn {}: the game ends after turn {limit} (turn_limit), so it could never arrive",
+                "turn {}: {limit}, so it could never arrive",
                 ambush.from_turn
             ),
         );
     }
     if let (Some(own), Some(limit)) = (ambush.last_turn, last)
-        && own > limit
+        && own > limit.turn
     {
-        problem(
-            format!("{path}.last_turn"),
-            format!("turn {own}: the game ends after turn {limit} (turn_limit)"),
-        );
+        problem(format!("{path}.last_turn"), format!("turn {own}: {limit}"));
     }
-    let until = match (ambush.last_turn, last) {
+    let until = match (ambush.last_turn, last.map(|l| l.turn)) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
@@ -161,6 +198,63 @@ fn ambush_problems(
             );
         }
     }
+}
+
+/// The fields a file uses that only a later version of the format has: (path, what, the
+/// version that brought it).
+fn newer_fields(file: &ScenarioFile) -> Vec<(String, String, u32)> {
+    let mut out = version_3_fields(file);
+    out.extend(
+        version_2_fields(file)
+            .into_iter()
+            .map(|(path, what)| (path, what, 2)),
+    );
+    out
+}
+
+/// The fields only version 3 has: (path, what, 3).
+fn version_3_fields(file: &ScenarioFile) -> Vec<(String, String, u32)> {
+    let mut out = Vec::new();
+    let mut add = |path: String, what: &str| out.push((path, what.to_owned(), 3));
+    if matches!(file.turn_limit, Some(TurnLimitFile::Dice(_))) {
+        add("turn_limit".to_owned(), "a turn limit in dice");
+    }
+    if !file.events.is_empty() {
+        add("events".to_owned(), "\"events\"");
+    }
+    if !file.victory_thresholds.is_empty() {
+        add("victory_thresholds".to_owned(), "\"victory_thresholds\"");
+    }
+    if !file.author_notes.is_empty() {
+        add("author_notes".to_owned(), "\"author_notes\"");
+    }
+    for (i, unit) in file.units.iter().enumerate() {
+        if unit
+            .arrives
+            .as_ref()
+            .is_some_and(|a| a.arrives_on.is_some())
+        {
+            add(
+                format!("units[{i}].arrives.arrives_on"),
+                "an arrival on a roll",
+            );
+        }
+    }
+    for (i, item) in file.victory.iter().enumerate() {
+        match item.trigger {
+            VictoryTrigger::EscortedOff {
+                ends_game: false, ..
+            } => add(
+                format!("victory[{i}].trigger.ends_game"),
+                "an escort that does not end the game",
+            ),
+            VictoryTrigger::Manual { once: true } => {
+                add(format!("victory[{i}].trigger.once"), "an item scored once")
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The fields a version 1 file uses that only version 2 has: (path, what).

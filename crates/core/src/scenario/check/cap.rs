@@ -19,6 +19,8 @@ pub(super) enum Place {
     Key,
     /// At the value (for a missing field, the object that lacks it).
     Value,
+    /// A field written twice in its object: at its last name, saying where the first is.
+    Doubled,
 }
 
 /// A problem not yet located.

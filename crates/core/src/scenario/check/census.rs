@@ -1,9 +1,12 @@
 //! The first pass over a scenario's text, before any value is built: its syntax, what the whole
-//! file is (an object, a list, a number…), how many values it holds and its longest list. It
-//! holds nothing but the path it is at, so a file that could never be a scenario (a list of
-//! four million numbers) is told so at the cost of reading it once, and the values of a file
-//! are built only when there are few enough of them to check.
+//! file is (an object, a list, a number…), how many values it holds, its longest list, and the
+//! fields written twice in one object (which a JSON value, keeping only the last, cannot show).
+//! It holds the path it is at and the names of the fields of the objects it is inside, so a
+//! file that could never be a scenario (a list of four million numbers) is told so at the cost
+//! of reading it once, and the values of a file are built only when there are few enough of
+//! them to check.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -23,6 +26,10 @@ pub struct Census {
     pub values: usize,
     /// The longest list: its field path and its number of entries.
     pub longest: Option<(String, usize)>,
+    /// The field paths written a second time in their object, in the file's order (each once,
+    /// however many times it is written; no more than the file has values).
+    /// (path, field name)
+    pub doubled: Vec<(String, String)>,
 }
 
 /// Reads the text once: its syntax errors are serde_json's, as when it is parsed.
@@ -33,6 +40,7 @@ pub fn take(text: &str) -> Result<Census, serde_json::Error> {
         values: 0,
         longest: None,
         path: Vec::new(),
+        doubled: Vec::new(),
     };
     let top = Node {
         counter: &mut counter,
@@ -46,6 +54,7 @@ pub fn take(text: &str) -> Result<Census, serde_json::Error> {
         },
         values: counter.values,
         longest: counter.longest,
+        doubled: counter.doubled,
     })
 }
 
@@ -59,6 +68,7 @@ struct Counter {
     values: usize,
     longest: Option<(String, usize)>,
     path: Vec<Step>,
+    doubled: Vec<(String, String)>,
 }
 
 impl Counter {
@@ -156,8 +166,21 @@ impl<'de> Visitor<'de> for Node<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Kind, A::Error> {
         self.counter.values += 1;
+        // The names met in this object, and those already said to be written twice.
+        let mut names: HashSet<String> = HashSet::new();
+        let mut said: HashSet<String> = HashSet::new();
         while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-            self.counter.path.push(Step::Key(key.into_owned()));
+            let key = key.into_owned();
+            if !names.insert(key.clone())
+                && said.insert(key.clone())
+                && self.counter.doubled.len() < MAX_SCENARIO_VALUES
+            {
+                self.counter.path.push(Step::Key(key.clone()));
+                let path = self.counter.path();
+                self.counter.path.pop();
+                self.counter.doubled.push((path, key.clone()));
+            }
+            self.counter.path.push(Step::Key(key));
             let value = map.next_value_seed(Node {
                 counter: self.counter,
             });
@@ -181,6 +204,10 @@ mod tests {
         assert_eq!(census.longest, Some(("b.c[1]".to_owned(), 4)));
         let list = take("[1,2,3]").expect("reads");
         assert_eq!(list.not_an_object.as_deref(), Some("a list [ … ]"));
+        assert!(census.doubled.is_empty());
+        let twice = take(r#"{"a": 1, "b": [{"c": 1, "c": 2, "c": 3}], "a": 2}"#).expect("reads");
+        let paths: Vec<&str> = twice.doubled.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(paths, vec!["b[0].c", "a"]);
         assert!(take("{\"a\": [1,]}").is_err());
         assert!(take("{} {}").is_err());
     }

@@ -37,11 +37,15 @@ pub(super) fn whole_numbers(value: serde_json::Value) -> serde_json::Value {
 /// A serde_json error as a located syntax error; an error with no position (an I/O error,
 /// which bytes never give) is placed at the end of the text.
 pub(crate) fn syntax_error(error: &serde_json::Error, bytes: &[u8]) -> ScenarioError {
-    let (line, column) = if error.line() == 0 {
-        let text = String::from_utf8_lossy(bytes);
-        let line = text.lines().count().max(1);
-        let column = text.lines().last().map_or(0, str::len) + 1;
-        (line, column)
+    // A file cut short (serde_json places it after the last line end, at column 0) is placed
+    // where its text stops: after the last character that is not blank.
+    let cut_short = error.classify() == serde_json::error::Category::Eof;
+    let (line, column) = if error.line() == 0 || cut_short || error.column() == 0 {
+        let end = bytes
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(0, |i| i + 1);
+        position_of(bytes, end)
     } else {
         (error.line(), error.column())
     };
@@ -103,6 +107,18 @@ fn syntax_words(message: &str, bytes: &[u8], line: usize, column: usize) -> Stri
     }
     if message.starts_with("expected `:`") {
         return "expected a colon between a field's name and its value".to_owned();
+    }
+    if message.starts_with("invalid number") || message.starts_with("number out of range") {
+        return "not a number as JSON writes it: digits, with a minus sign or a decimal point where needed (3, -1, 2.5); no plus sign, no leading zero (07), no comma for the decimal point (2,5); text goes in double quotes".to_owned();
+    }
+    if message.starts_with("trailing characters") {
+        return "more after the end of the scenario: a file is one object { … } and nothing after its closing }; remove what follows (a } too many, or a second object)".to_owned();
+    }
+    if message.starts_with("control character") {
+        return "a tab or a line break inside text in quotes: JSON text stays on one line; write \\t for a tab, \\n for a line break, or a space".to_owned();
+    }
+    if message.starts_with("invalid escape") {
+        return "a backslash in text in quotes starts an escape: write \\\\ for a backslash itself (\\n, \\t, \\\" and \\uXXXX are the others)".to_owned();
     }
     message.to_owned()
 }

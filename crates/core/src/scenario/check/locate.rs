@@ -12,6 +12,9 @@ pub type Position = (usize, usize);
 pub struct Positions {
     values: HashMap<String, Position>,
     keys: HashMap<String, Position>,
+    /// For a field written twice in its object: where it was written first (`keys` holds the
+    /// last, the one a JSON value keeps).
+    first_keys: HashMap<String, Position>,
 }
 
 impl Positions {
@@ -62,9 +65,14 @@ impl Positions {
     }
 
     /// Where the key of the field at `path` is written (an unknown field's name), else where
-    /// its value is.
+    /// its value is. For a field written more than once in its object, the last time.
     pub fn key(&self, path: &str) -> Option<Position> {
         self.keys.get(path).copied().or_else(|| self.value(path))
+    }
+
+    /// Where a field written more than once in its object was written first.
+    pub fn first_key(&self, path: &str) -> Option<Position> {
+        self.first_keys.get(path).copied()
     }
 }
 
@@ -220,8 +228,13 @@ impl<I: Iterator<Item = char>> Scanner<'_, I> {
                         self.path.push('.');
                     }
                     self.path.push_str(&key);
-                    if self.keeps() {
-                        self.positions.keys.insert(self.path.clone(), at);
+                    if self.keeps()
+                        && let Some(before) = self.positions.keys.insert(self.path.clone(), at)
+                    {
+                        self.positions
+                            .first_keys
+                            .entry(self.path.clone())
+                            .or_insert(before);
                     }
                     self.skip_space();
                     if self.chars.peek() == Some(&':') {

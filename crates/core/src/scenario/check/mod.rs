@@ -10,11 +10,9 @@ use std::fmt;
 use std::path::Path;
 
 use crate::dice::Die;
-use crate::limits::INSURGENCY_LEVEL;
-use crate::rules::reinforcements::InsurgencyLevel;
 use crate::unit::Side;
 
-use super::file::{InsurgencyFile, SCENARIO_FORMAT, SCENARIO_VERSION, ScenarioFile};
+use super::file::{SCENARIO_FORMAT, SCENARIO_VERSION, ScenarioFile};
 use super::{InsurgentProfile, Objective, Scenario};
 
 /// The largest scenario file read; larger ones are refused before parsing.
@@ -28,9 +26,12 @@ mod hot_spots;
 mod json;
 pub mod locate;
 mod reinforcement_table;
+mod setups;
 pub mod shape;
+mod timeline;
 mod units;
 mod victory_points;
+mod warnings;
 mod words;
 
 pub use cap::{MAX_LISTED, PER_KIND};
@@ -125,6 +126,10 @@ pub struct LoadedScenario {
     pub file: ScenarioFile,
     /// Checked.
     pub scenario: Scenario,
+    /// What the file says that is harmless but likely not meant (a value written twice where
+    /// once says the same, a value the game never reads), each located; none for a saved
+    /// game's scenario.
+    pub warnings: Vec<Problem>,
 }
 
 /// Reads a scenario file from disk, refusing oversized files before reading them.
@@ -192,6 +197,12 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
     let mut shape = shape::check(&value);
     drop(value);
     let mut found = std::mem::take(&mut shape.problems);
+    for (path, name) in census.doubled {
+        found.push(cap::Found {
+            problem: Problem::at(path, doubled_words(&name), None),
+            place: cap::Place::Doubled,
+        });
+    }
     let shape_problems = found.count();
     let repaired = whole_numbers(std::mem::take(&mut shape.repaired));
     match serde_json::from_value::<ScenarioFile>(repaired) {
@@ -199,7 +210,23 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
             let (scenario, meaning) = check_file(&file);
             match scenario {
                 Some(scenario) if shape_problems == 0 => {
-                    return Ok(LoadedScenario { file, scenario });
+                    let mut said = cap::Capper::default();
+                    for problem in warnings::warnings(&file) {
+                        said.push(cap::Found {
+                            problem,
+                            place: cap::Place::Value,
+                        });
+                    }
+                    let warnings = if said.count() == 0 {
+                        Vec::new()
+                    } else {
+                        located(text, said)
+                    };
+                    return Ok(LoadedScenario {
+                        file,
+                        scenario,
+                        warnings,
+                    });
                 }
                 _ => {}
             }
@@ -243,15 +270,25 @@ fn located(text: &str, found: cap::Capper) -> Vec<Problem> {
         .map(|f| f.problem.path.as_str());
     let positions = locate::Positions::of_paths(text, paths);
     let place = |f: &cap::Found| match f.place {
-        cap::Place::Key => positions.key(&f.problem.path),
+        cap::Place::Key | cap::Place::Doubled => positions.key(&f.problem.path),
         cap::Place::Value => positions.value(&f.problem.path),
     };
     let mut problems: Vec<Problem> = capped
         .listed
         .iter()
-        .map(|f| Problem {
-            at: place(f),
-            ..f.problem.clone()
+        .map(|f| {
+            let mut problem = Problem {
+                at: place(f),
+                ..f.problem.clone()
+            };
+            if f.place == cap::Place::Doubled
+                && let Some((line, column)) = positions.first_key(&f.problem.path)
+            {
+                problem
+                    .message
+                    .push_str(&format!(" (the first is at line {line}, column {column})"));
+            }
+            problem
         })
         .collect();
     let rests: Vec<Problem> = capped
@@ -281,6 +318,14 @@ fn located(text: &str, found: cap::Capper) -> Vec<Problem> {
         ));
     }
     problems
+}
+
+/// What to say of a field written twice in one object.
+fn doubled_words(name: &str) -> String {
+    format!(
+        "{} is written twice in this object: JSON keeps only the last one and drops the other without a word; keep one of them",
+        crate::text::quoted(name)
+    )
 }
 
 /// A file with more values than a scenario holds: said at its longest list.
@@ -317,7 +362,11 @@ pub fn check_file(file: &ScenarioFile) -> (Option<Scenario>, Vec<Problem>) {
 /// accepted as it was when the game began (the authoring checks added since are not applied).
 pub fn load_file(file: ScenarioFile) -> Result<LoadedScenario, ScenarioError> {
     let scenario = check(&file).map_err(ScenarioError::Invalid)?;
-    Ok(LoadedScenario { file, scenario })
+    Ok(LoadedScenario {
+        file,
+        scenario,
+        warnings: Vec::new(),
+    })
 }
 
 /// Collects problems while the file is turned into a scenario.
@@ -349,7 +398,10 @@ impl Checker {
 
     pub(super) fn text(&mut self, path: &str, text: &str) {
         if text.trim().is_empty() {
-            self.problem(path, "must not be empty");
+            self.problem(
+                path,
+                format!("{}: blank text: write its words", crate::text::quoted(text)),
+            );
         }
     }
 
@@ -393,42 +445,8 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     }
     c.text("id", &file.id);
     c.text("name", &file.name);
-    if let Some(limit) = file.turn_limit
-        && !(1..=MAX_TURNS).contains(&limit)
-    {
-        c.problem(
-            "turn_limit",
-            format!("{limit}: expected 1 to {MAX_TURNS} turns"),
-        );
-    }
-
-    let insurgency = match &file.insurgency_level {
-        InsurgencyFile::Level(n) if INSURGENCY_LEVEL.allows(*n) => InsurgencyLevel::Level(*n as u8),
-        InsurgencyFile::Level(n) => {
-            c.problem(
-                "insurgency_level",
-                format!(
-                    "{n}: expected {}, or \"automatic\"",
-                    INSURGENCY_LEVEL.expected()
-                ),
-            );
-            InsurgencyLevel::Automatic
-        }
-        InsurgencyFile::Word(w) if w.eq_ignore_ascii_case("automatic") => {
-            InsurgencyLevel::Automatic
-        }
-        InsurgencyFile::Word(w) => {
-            c.problem(
-                "insurgency_level",
-                format!(
-                    "{}: expected {}, or \"automatic\"",
-                    crate::text::quoted(w),
-                    INSURGENCY_LEVEL.expected()
-                ),
-            );
-            InsurgencyLevel::Automatic
-        }
-    };
+    let (turn_limit, turn_limit_dice) = timeline::check_turn_limit(&mut c, file);
+    let insurgency = timeline::insurgency_level(&mut c, "insurgency_level", &file.insurgency_level);
 
     let p = &file.insurgent_profile;
     let insurgents = InsurgentProfile {
@@ -452,6 +470,8 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     let reinforcements = check_table(&mut c, file);
     let victory = check_victory(&mut c, file, &tags);
     let contacts = contacts::check_contacts(&mut c, file);
+    let events = timeline::check_events(&mut c, file, &hot_spots);
+    let thresholds = timeline::check_thresholds(&mut c, file);
 
     let mut objectives = Vec::new();
     if !file.objectives.regular.trim().is_empty() {
@@ -484,8 +504,12 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         insurgents,
         victory,
         special_rules: file.special_rules.clone(),
-        turn_limit: file.turn_limit,
+        turn_limit,
         hot_spot_roll,
         contacts,
+        turn_limit_dice,
+        events,
+        thresholds,
+        author_notes: file.author_notes.clone(),
     })
 }

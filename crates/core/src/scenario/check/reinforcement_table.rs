@@ -33,7 +33,10 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
                     format!("{roll}: a 2d6 total is {}", REINFORCEMENT_ROLL.expected()),
                 );
             } else if let Some(first) = covered.get(&roll) {
-                c.problem(rpath, format!("total {roll} is already covered by {first}"));
+                // The same total twice in one row is harmless: a warning says so.
+                if !first.starts_with(&format!("{path} (")) {
+                    c.problem(rpath, format!("total {roll} is already covered by {first}"));
+                }
             } else {
                 covered.insert(roll, format!("{path} ({})", crate::text::quoted(&r.id)));
             }

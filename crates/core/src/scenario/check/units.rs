@@ -283,9 +283,20 @@ fn check_unit(
             "a unit is either held in ambush or arrives on a set turn, not both: keep one",
         );
     }
-    let arrives = u.arrives.as_ref().map(|a| ScheduledArrival {
-        turn: a.turn,
-        at: a.at.clone(),
+    let arrives = u.arrives.as_ref().map(|a| {
+        if let Some(roll) = a.arrives_on
+            && !AMBUSH_ROLL.allows(roll)
+        {
+            c.problem(
+                format!("{path}.arrives.arrives_on"),
+                format!("{roll}: expected a d6 face, {}", AMBUSH_ROLL.expected()),
+            );
+        }
+        ScheduledArrival {
+            turn: a.turn,
+            at: a.at.clone(),
+            arrives_on: a.arrives_on.map(|r| AMBUSH_ROLL.clamp(r) as u8),
+        }
     });
     if ambush.is_some() && u.side != Side::Insurgent {
         c.problem(

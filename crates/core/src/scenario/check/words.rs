@@ -39,7 +39,7 @@ pub fn closest(word: &str, options: &[String]) -> Option<String> {
         _ => 3,
     };
     let length = wanted.chars().count();
-    options
+    let near = options
         .iter()
         .filter(|o| o.len() <= 4 * LONGEST)
         .map(|o| (o, simple(o)))
@@ -48,7 +48,17 @@ pub fn closest(word: &str, options: &[String]) -> Option<String> {
         .map(|(o, s)| (distance(&wanted, &s), o))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
-        .map(|(_, o)| o.clone())
+        .map(|(_, o)| o.clone());
+    // A word cut short ("insurgency" for "insurgency_level"): the one option it begins.
+    near.or_else(|| {
+        let mut starting = options
+            .iter()
+            .filter(|o| length >= 5 && o.len() <= 4 * LONGEST && simple(o).starts_with(&wanted));
+        match (starting.next(), starting.next()) {
+            (Some(only), None) => Some(only.clone()),
+            _ => None,
+        }
+    })
 }
 
 /// The edit distance between two words: insertions, deletions, substitutions and swaps of

@@ -37,8 +37,8 @@ pub struct UnitFile {
     #[schemars(range(max = ARMOR.max))]
     pub armor: u32,
     /// Starting position in words ("map key 1: by the mosque").
-    #[serde(default)]
-    #[schemars(length(max = PLACE_CHARS.max))]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
     pub location: String,
     /// True for units that never act (wounded civilians waiting for rescue): their figures
     /// are dependants.
@@ -55,7 +55,7 @@ pub struct UnitFile {
     pub arrives: Option<ScheduledFile>,
 }
 
-/// Version 2: when and where a unit arrives on a later turn.
+/// Version 2: when and where a unit arrives on a later turn (version 3: on a roll).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScheduledFile {
@@ -65,6 +65,11 @@ pub struct ScheduledFile {
     /// Where it comes on, in words ("the south edge, by the bridge").
     #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
     pub at: String,
+    /// Version 3: the d6 it needs to come on: from `turn` on, it rolls at the start of its
+    /// side's part of each turn until it comes on. Without it, it comes on at `turn` for sure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = AMBUSH_ROLL.min, max = AMBUSH_ROLL.max))]
+    pub arrives_on: Option<u32>,
 }
 
 /// A figure, or several alike.
@@ -111,6 +116,7 @@ pub struct LeaderFile {
     pub tq: String,
     /// The id of the unit he starts with; leave out for a leader acting on his own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = TEXT_PATTERN))]
     pub attached_to: Option<String>,
     /// Morale die when he acts on his own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -126,7 +132,7 @@ pub struct LeaderFile {
     pub armor: Option<u32>,
     /// Starting position when he acts on his own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(max = PLACE_CHARS.max))]
+    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
     pub location: Option<String>,
     /// Version 2: a tag victory points can count ("hvt" for a leader to escort off).
     #[serde(default, skip_serializing_if = "Option::is_none")]

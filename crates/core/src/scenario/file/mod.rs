@@ -10,14 +10,13 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::limits::{
-    ARMOR, HOT_SPOT, INSURGENCY_LEVEL, NAME_CHARS, OPTIMUM_RANGE, PLACE_CHARS, TURN_LIMIT,
-};
+use crate::limits::{ARMOR, HOT_SPOT, INSURGENCY_LEVEL, NAME_CHARS, OPTIMUM_RANGE, PLACE_CHARS};
 
 use super::Scale;
 
 mod forces;
 mod reinforcement_table;
+mod timeline;
 mod victory_points;
 
 pub use forces::{
@@ -25,12 +24,13 @@ pub use forces::{
     PointPlace, ScheduledFile, UnitFile,
 };
 pub use reinforcement_table::{ArrivalFigureFile, ArrivalFile, RowFile};
+pub use timeline::{EventFile, TURN_DICE_PATTERN, ThresholdFile, TurnLimitFile};
 pub use victory_points::VictoryFile;
 
 /// The value of `format` in every scenario file.
 pub const SCENARIO_FORMAT: &str = "ambush-alley-scenario";
 /// The newest scenario format version this app reads (it reads every earlier one too).
-pub const SCENARIO_VERSION: u32 = 2;
+pub const SCENARIO_VERSION: u32 = 3;
 
 /// The pattern of a die: "d6", "d8", "d10" or "d12".
 pub const DIE_PATTERN: &str = r"^d(6|8|10|12)$";
@@ -46,9 +46,12 @@ pub struct ScenarioFile {
     /// Always "ambush-alley-scenario".
     #[schemars(extend("const" = SCENARIO_FORMAT))]
     pub format: String,
-    /// Format version: 1 or 2. Version 2 adds fewer Hot Spots, spots neutralized at the start,
-    /// the Hot Spot roll's own faces, scheduled arrivals, ambushes at a named Hot Spot, leaders
-    /// with tags, reinforcement rows with their own names and dice, and more victory kinds.
+    /// Format version: 1, 2 or 3. Version 2 adds fewer Hot Spots, spots neutralized at the
+    /// start, the Hot Spot roll's own faces, scheduled arrivals, ambushes at a named Hot Spot,
+    /// leaders with tags, reinforcement rows with their own names and dice, and more victory
+    /// kinds. Version 3 adds events on a set turn, arrivals on a roll, a turn limit rolled with
+    /// dice, escorts that do not end the game, items the referee scores once, victory
+    /// thresholds and the author's notes.
     #[schemars(range(min = 1, max = SCENARIO_VERSION))]
     pub version: u32,
     /// Stable id, such as "contracting-trouble".
@@ -58,25 +61,28 @@ pub struct ScenarioFile {
     #[schemars(regex(pattern = TEXT_PATTERN), length(max = NAME_CHARS.max))]
     pub name: String,
     /// The mission brief.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN))]
     pub brief: String,
     /// Each side's objective.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "ObjectivesFile::is_empty")]
     pub objectives: ObjectivesFile,
     /// Table size, in words ("2'x2' at 15mm, 4'x4' at 28mm").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN))]
     pub table: String,
     /// Figure scale the distances of this file are measured at: "15mm" or "28mm". Distances are
     /// kept as written; a game played at the other scale converts them (28mm is 1.5 times 15mm).
     #[serde(default)]
     pub scale: Scale,
     /// Special rules, one paragraph each.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(inner(regex(pattern = TEXT_PATTERN)))]
     pub special_rules: Vec<String>,
-    /// Number of turns, when the game is limited.
+    /// Number of turns, when the game is limited: 1 to 100, or (version 3) a number and dice
+    /// rolled at the end of that turn ("6+1d3").
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = TURN_LIMIT.min, max = TURN_LIMIT.max))]
-    pub turn_limit: Option<u32>,
+    pub turn_limit: Option<TurnLimitFile>,
     /// Insurgency Level: a number from 1 to 6, or "automatic".
     pub insurgency_level: InsurgencyFile,
     /// What arriving Insurgent reinforcements are like.
@@ -105,6 +111,18 @@ pub struct ScenarioFile {
     /// Version 2, for solo play: plain markers on the table, some hiding Insurgent units.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contacts: Option<ContactsFile>,
+    /// Version 3: what happens as a set turn begins (the Insurgency Level changes, a Hot Spot
+    /// wakes or is neutralized, a note for the referee).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<EventFile>,
+    /// Version 3: the results the victory points name at the end, the first reached first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub victory_thresholds: Vec<ThresholdFile>,
+    /// Version 3: notes for the referee, one paragraph each: shown on the desk's Scenario tab,
+    /// never on the players' screens (the table screen, the phones).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(inner(regex(pattern = TEXT_PATTERN)))]
+    pub author_notes: Vec<String>,
 }
 
 /// Each side's objective.
@@ -112,11 +130,20 @@ pub struct ScenarioFile {
 #[serde(deny_unknown_fields)]
 pub struct ObjectivesFile {
     /// What the Regular player must do.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN))]
     pub regular: String,
     /// What the Insurgent player must do.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN))]
     pub insurgent: String,
+}
+
+impl ObjectivesFile {
+    /// Neither side's objective is given.
+    pub fn is_empty(&self) -> bool {
+        self.regular.is_empty() && self.insurgent.is_empty()
+    }
 }
 
 /// The Insurgency Level: 1 to 6, or "automatic".
@@ -202,8 +229,8 @@ pub struct HotSpotFile {
     #[schemars(range(min = HOT_SPOT.min, max = HOT_SPOT.max))]
     pub number: u32,
     /// Where it is, in words.
-    #[serde(default)]
-    #[schemars(length(max = PLACE_CHARS.max))]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
     pub location: String,
     /// Version 2: false for a spot already neutralized when the game starts (default true).
     #[serde(default = "yes", skip_serializing_if = "is_true")]

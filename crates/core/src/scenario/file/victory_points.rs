@@ -24,7 +24,8 @@ pub struct VictoryFile {
     /// What it is for.
     #[schemars(regex(pattern = TEXT_PATTERN))]
     pub label: String,
-    /// How it is counted: {"kind": "manual"}, {"kind": "regular_wounded"},
+    /// How it is counted: {"kind": "manual"} ({"kind": "manual", "once": true} for an item
+    /// scored once or not at all), {"kind": "regular_wounded"},
     /// {"kind": "regulars_killed"}, {"kind": "insurgent_casualties", "per": 3},
     /// {"kind": "place_held", "place": "the pump house"} or
     /// {"kind": "escorted_off", "tag": "contractor"}.
@@ -33,5 +34,5 @@ pub struct VictoryFile {
 }
 
 fn manual() -> VictoryTrigger {
-    VictoryTrigger::Manual
+    VictoryTrigger::Manual { once: false }
 }

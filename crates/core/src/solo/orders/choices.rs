@@ -262,7 +262,7 @@ fn potential(state: &GameState, unit: &Unit) -> (f64, String) {
 fn exit_at_stake(game: &Game) -> Option<(String, String, f64)> {
     let state = game.state();
     game.scenario().victory.iter().find_map(|item| {
-        let VictoryTrigger::EscortedOff { tag, edges } = &item.trigger else {
+        let VictoryTrigger::EscortedOff { tag, edges, .. } = &item.trigger else {
             return None;
         };
         let edge = edges.first()?;

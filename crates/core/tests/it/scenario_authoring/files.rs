@@ -45,6 +45,43 @@ fn json_mistakes_are_explained_in_words() {
     let (line, _, message) = syntax("{\n  \"format\": \"x\",\n}");
     assert_eq!(line, 3);
     assert_eq!(message, "a comma before a closing } or ]: remove it");
+    // A file cut short is placed where its text stops, never at column 0.
+    let (line, column, message) = syntax("{\n  \"format\": \"x\",\n  \"units\": [\n\n");
+    assert_eq!((line, column), (3, 13), "{message}");
+    assert!(message.contains("a closing } or ] is missing"), "{message}");
+    let (line, column, message) = syntax("{\n  \"version\": 07\n}");
+    assert_eq!((line, column), (2, 15));
+    assert!(
+        message.starts_with("not a number as JSON writes it"),
+        "{message}"
+    );
+    assert!(message.contains("no leading zero (07)"), "{message}");
+    let (line, _, message) = syntax("{\n  \"format\": \"x\"\n}\n}\n");
+    assert_eq!(line, 4);
+    assert!(
+        message.starts_with("more after the end of the scenario"),
+        "{message}"
+    );
+    let (line, _, message) = syntax("{\n  \"brief\": \"a\tb\"\n}");
+    assert_eq!(line, 2);
+    assert!(
+        message.starts_with("a tab or a line break inside text"),
+        "{message}"
+    );
+    assert!(message.contains(r"write \t for a tab"), "{message}");
+    for text in [
+        "{\"a\": 1,}",
+        "{\"a\": 07}",
+        "{} x",
+        "{\"a\": \"\n\"}",
+        "{\"a\": \"\\q\"}",
+    ] {
+        let (_, column, message) = syntax(text);
+        assert!(column >= 1, "{text:?}");
+        for jargon in ["trailing", "invalid", "control character", "EOF"] {
+            assert!(!message.contains(jargon), "{text:?}: {message}");
+        }
+    }
 }
 
 #[test]
@@ -63,7 +100,7 @@ fn a_misspelt_field_is_named_with_the_field_meant_and_the_rest_still_checked() {
         r#"units[0].optimum_rnage: unknown field "optimum_rnage": did you mean "optimum_range"?"#,
         r#"units[0].optimum_range: missing field "optimum_range""#,
         r#"units[1].tq: "d7": expected a die"#,
-        "turn_limit: 0: expected a whole number from 1 to 100",
+        r#"turn_limit: 0: expected a number of turns from 1 to 100, or (version 3) a number and dice: "6+1d3""#,
     ] {
         assert!(
             problems.iter().any(|p| p.contains(expected)),

@@ -6,8 +6,9 @@ use ambush_core::scenario::builtin;
 use ambush_core::scenario::check::{self, ScenarioError, shape};
 use serde_json::{Value, json};
 
-/// Every scenario this project ships or keeps in its tests, and copies of them with one value
-/// changed at each place in turn.
+/// Every scenario this project ships or keeps in its tests (Roadblock at Dawn and the saved
+/// game of it hold every field of version 3), and copies of them with one value changed at
+/// each place in turn.
 fn files_and_mutants() -> Vec<Value> {
     let mut files: Vec<Value> = builtin::ALL
         .iter()
@@ -45,7 +46,11 @@ fn files_and_mutants() -> Vec<Value> {
         json!(21),
         json!("D10"),
         json!("x"),
+        json!(""),
+        json!("  "),
+        json!("6+1d3"),
         json!(true),
+        json!(false),
         json!([]),
         json!({}),
     ];

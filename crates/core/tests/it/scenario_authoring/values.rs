@@ -47,7 +47,21 @@ fn counts_follow_the_documented_limits() {
             v["reinforcements"][1]["units"][0]["figures"][0]["count"] = json!(c);
         })
     };
-    for bad in ["1d6 + 1", "40d6", "lots", "1d7+2", "1d6+21"] {
+    // Written another way than the format's: the same count as it writes it.
+    for (bad, fix) in [
+        ("1d6 + 1", "1d6+1"),
+        ("1D6", "1d6"),
+        ("D6", "1d6"),
+        ("2D6+2", "2d6+2"),
+    ] {
+        assert_only(
+            &rolled(bad),
+            &format!(
+                r#"reinforcements[1].units[0].figures[0].count: "{bad}": expected a figure count: a number from 1 to 20 ("3"), dice ("1d6") or dice plus a number ("1d6+2"), with no spaces; write "{fix}""#
+            ),
+        );
+    }
+    for bad in ["40d6", "lots", "1d7+2", "1d6+21"] {
         assert_only(
             &rolled(bad),
             &format!(
@@ -117,5 +131,38 @@ fn wrong_values_say_what_belongs_there() {
             .iter()
             .any(|p| p.ends_with("there is no Regular unit to attach to")),
         "{problems:?}"
+    );
+}
+
+#[test]
+fn a_scale_by_the_size_of_its_figures_names_the_scale_it_plays_at() {
+    let good = night_patrol();
+    let scale = |written: Value| edit(&good, |v| v["scale"] = written);
+    let expected = r#""15mm" or "28mm""#;
+    for (written, advice) in [
+        (
+            json!("25mm"),
+            r#"25mm figures play at the 28mm scale (the booklet's distances one and a half times): write "28mm""#,
+        ),
+        (
+            json!("32mm"),
+            r#"32mm figures play at the 28mm scale (the booklet's distances one and a half times): write "28mm""#,
+        ),
+        (
+            json!("18mm"),
+            r#"18mm figures play at the 15mm scale (the booklet's distances as written): write "15mm""#,
+        ),
+        (json!(28), r#"write "28mm""#),
+        (json!("15 mm"), r#"write "15mm""#),
+    ] {
+        assert_only(
+            &scale(written.clone()),
+            &format!("scale: {written}: expected {expected}; {advice}"),
+        );
+    }
+    // No size the app could place: the two scales, and no guess.
+    assert_only(
+        &scale(json!("54mm")),
+        &format!(r#"scale: "54mm": expected {expected}"#),
     );
 }

@@ -187,6 +187,35 @@ impl SchemaCache {
     }
 }
 
+/// Text with nothing but blank space, where the schema asks for words.
+fn is_blank_text(value: &Value, nodes: &[&Value]) -> bool {
+    value.as_str().is_some_and(|s| s.trim().is_empty())
+        && nodes.iter().any(|n| {
+            n.get("pattern").and_then(Value::as_str) == Some(crate::scenario::file::TEXT_PATTERN)
+        })
+}
+
+impl SchemaCache {
+    /// What to write instead of blank text: the words, or nothing at all where the field may
+    /// be left out (an entry of a list, taken out).
+    fn blank_words(&mut self, path: &str) -> String {
+        let all = steps(path);
+        let parent = super::locate::parent(path).unwrap_or_default();
+        match all.last() {
+            Some(Step::Index(_)) => "blank text: write its words, or take the entry out".to_owned(),
+            Some(last @ Step::Key(name)) => {
+                let name = (*name).to_owned();
+                if self.stand_in(path, parent, last).1 {
+                    "blank text: write its words".to_owned()
+                } else {
+                    format!("blank text: write its words, or leave out \"{name}\"")
+                }
+            }
+            None => "blank text: write its words".to_owned(),
+        }
+    }
+}
+
 /// The errors to describe for one schema error: for a choice between shapes (`anyOf`, `oneOf`)
 /// where only one of the shapes fits the kind of value written (an object where an object or
 /// `null` may stand), the errors inside that shape, so that a wrong field deep in an optional
@@ -245,6 +274,9 @@ enum Repair {
     Remove,
     /// Put a value the schema allows in its place (or in the missing field's).
     Placeholder,
+    /// Put a value the schema allows in place of the object holding it (a "kind" the format
+    /// does not know: the other fields belong to no kind it knows either).
+    Holder,
 }
 
 struct Described {
@@ -342,12 +374,20 @@ fn describe(
                     .unwrap_or_default();
                 return vec![(
                     join_key(path, "kind"),
-                    problem(format!(
-                        "{}: expected {}{near}",
-                        crate::text::quoted(kind),
-                        expected(&nodes)
-                    )),
+                    Described {
+                        message: format!(
+                            "{}: expected {}{near}",
+                            crate::text::quoted(kind),
+                            expected(&nodes)
+                        ),
+                        repair: Repair::Holder,
+                        at_key: false,
+                    },
                 )];
+            }
+            if is_blank_text(value, &nodes) {
+                let message = format!("{}: {}", found(value), schemas.blank_words(path));
+                return vec![(path.to_owned(), problem(message))];
             }
             let mut message = format!("{}: expected {}", found(value), expected(&nodes));
             if let Some(hint) = hint(value, &nodes) {
@@ -368,6 +408,12 @@ impl Shape {
     /// Repairs the value at `path` in the copy kept for the checks of meaning.
     fn repair(&mut self, path: &str, repair: &Repair, schemas: &mut SchemaCache) {
         self.repaired_paths.insert(said(path, ""));
+        if let Repair::Holder = repair {
+            if let Some(holder) = super::locate::parent(path) {
+                self.repair(holder, &Repair::Placeholder, schemas);
+            }
+            return;
+        }
         let all = steps(path);
         let Some((last, parents)) = all.split_last() else {
             return;

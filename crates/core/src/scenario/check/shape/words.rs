@@ -25,19 +25,68 @@ pub(super) fn hint(value: &Value, nodes: &[&Value]) -> Option<String> {
             .contains(&digits)
             .then(|| format!("write \"d{digits}\""));
     }
+    let is_count = nodes.iter().any(|n| {
+        n.get("pattern").and_then(Value::as_str) == Some(crate::scenario::file::COUNT_PATTERN)
+    });
+    if is_count {
+        return count_hint(value);
+    }
     let options = enum_options(nodes);
+    if options.iter().any(|o| o == "28mm") {
+        return scale_hint(value, &options);
+    }
     if let Value::String(s) = value
         && let Some(near) = closest(s, &options)
     {
         return Some(format!("did you mean \"{near}\"?"));
     }
-    // A scale written as a number: 28 for "28mm".
-    if let Value::Number(n) = value
-        && let Some(word) = options.iter().find(|o| **o == format!("{n}mm"))
-    {
-        return Some(format!("write \"{word}\""));
-    }
     None
+}
+
+/// A figure count written another way than the format's ("1D6", "1d6 + 2", 3): the same count
+/// as the format writes it.
+fn count_hint(value: &Value) -> Option<String> {
+    let text = match value {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        _ => return None,
+    };
+    let count: crate::rules::reinforcements::DiceCount = text.parse().ok()?;
+    let written = count.to_string();
+    (written != text).then(|| format!("write \"{written}\""))
+}
+
+/// A scale the app does not know by that name: the size of the figures in millimetres says
+/// which of the two it plays at (the booklet's 25mm figures are the 28mm scale).
+fn scale_hint(value: &Value, options: &[String]) -> Option<String> {
+    let text = match value {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.to_lowercase(),
+        _ => return None,
+    };
+    let digits: String = text
+        .trim()
+        .trim_end_matches("mm")
+        .trim()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let size: Option<u32> = digits.parse().ok().filter(|_| {
+        let rest = text.trim().trim_start_matches(digits.as_str()).trim();
+        rest.is_empty() || rest == "mm"
+    });
+    match size {
+        Some(15) | Some(28) => Some(format!("write \"{}mm\"", digits)),
+        Some(10..=18) => Some(format!(
+            "{digits}mm figures play at the 15mm scale (the booklet's distances as written): write \"15mm\""
+        )),
+        Some(25..=32) => Some(format!(
+            "{digits}mm figures play at the 28mm scale (the booklet's distances one and a half times): write \"28mm\""
+        )),
+        _ => closest(&text, options)
+            .filter(|_| size.is_none())
+            .map(|near| format!("did you mean \"{near}\"?")),
+    }
 }
 
 /// The names in a list, quoted.

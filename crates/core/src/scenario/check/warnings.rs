@@ -1,0 +1,92 @@
+//! What `validate` warns about without refusing the file: values written twice where once says
+//! the same (`automatic_turns: [4, 4]`, an edge twice, a total twice in one row of the
+//! reinforcement table), and values the game never reads (the Morale, Optimum Range, armor and
+//! place of a leader attached to a unit: he is one of its figures).
+//! A saved game is never warned about: its scenario is read as it was.
+
+use std::collections::HashSet;
+
+use super::super::VictoryTrigger;
+use super::super::file::ScenarioFile;
+use super::Problem;
+
+/// Every warning of a file, by field path (located later, with the problems' positions).
+pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut warn = |path: String, message: String| out.push(Problem::at(path, message, None));
+    for (i, unit) in file.units.iter().enumerate() {
+        let path = format!("units[{i}]");
+        if let Some(ambush) = &unit.ambush {
+            for k in doubles(ambush.automatic_turns.iter()) {
+                warn(
+                    format!("{path}.ambush.automatic_turns[{k}]"),
+                    format!(
+                        "turn {} is listed twice: once is enough; take this one out",
+                        ambush.automatic_turns[k]
+                    ),
+                );
+            }
+        }
+    }
+    for (i, leader) in file.leaders.iter().enumerate() {
+        let Some(unit) = &leader.attached_to else {
+            continue;
+        };
+        let path = format!("leaders[{i}]");
+        let unit = crate::text::quoted(unit);
+        for (field, given, what) in [
+            ("morale", leader.morale.is_some(), "the unit's Morale die"),
+            (
+                "optimum_range",
+                leader.optimum_range.is_some(),
+                "the unit's Optimum Range",
+            ),
+            ("armor", leader.armor.is_some(), "the unit's armor"),
+            ("location", leader.location.is_some(), "the unit's place"),
+        ] {
+            if given {
+                warn(
+                    format!("{path}.{field}"),
+                    format!(
+                        "never used: a leader attached to a unit ({unit}) is one of its figures and uses {what}; take \"{field}\" out, or leave out \"attached_to\" for a leader on his own"
+                    ),
+                );
+            }
+        }
+    }
+    for (i, row) in file.reinforcements.iter().enumerate() {
+        for k in doubles(row.rolls.iter()) {
+            warn(
+                format!("reinforcements[{i}].rolls[{k}]"),
+                format!(
+                    "total {} is listed twice in this row: once is enough; take this one out",
+                    row.rolls[k]
+                ),
+            );
+        }
+    }
+    for (i, item) in file.victory.iter().enumerate() {
+        if let VictoryTrigger::EscortedOff { edges, .. } = &item.trigger {
+            for k in doubles(edges.iter()) {
+                warn(
+                    format!("victory[{i}].trigger.edges[{k}]"),
+                    format!(
+                        "the {} edge is listed twice: once is enough; take this one out",
+                        edges[k].name()
+                    ),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The places in a list of the entries that repeat an earlier one.
+fn doubles<'a, T: Eq + std::hash::Hash + 'a>(items: impl Iterator<Item = &'a T>) -> Vec<usize> {
+    let mut seen = HashSet::new();
+    items
+        .enumerate()
+        .filter(|(_, item)| !seen.insert(*item))
+        .map(|(k, _)| k)
+        .collect()
+}

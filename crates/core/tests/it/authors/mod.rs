@@ -1,0 +1,8 @@
+//! Scenario authors, second pass: nothing accepted in silence, words that say what happened,
+//! and what version 3 of the format adds, played.
+
+mod refusals;
+mod roadblock;
+mod version3;
+mod warnings;
+mod words;

@@ -1,0 +1,88 @@
+//! Harmless doubles and values the game never reads: the file is good, and `validate` warns,
+//! each warning located.
+
+use ambush_core::scenario::builtin;
+use ambush_core::scenario::check::load_bytes;
+use serde_json::{Value, json};
+
+use super::refusals::{edit, pretty};
+
+/// The warnings of a good file, as `validate` prints them after the file name.
+fn warnings(v: &Value) -> Vec<String> {
+    let text = pretty(v);
+    let loaded = load_bytes(text.as_bytes()).unwrap_or_else(|e| panic!("refused: {e}"));
+    loaded.warnings.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn the_built_in_scenarios_have_no_warnings() {
+    for (id, _, text) in builtin::ALL {
+        let loaded = load_bytes(text.as_bytes()).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert!(loaded.warnings.is_empty(), "{id}: {:?}", loaded.warnings);
+    }
+}
+
+#[test]
+fn harmless_doubles_are_warned_about_and_the_file_is_good() {
+    let v = edit(|v| {
+        v["units"][4]["ambush"] = json!({"from_turn": 2, "automatic_turns": [4, 5, 4]});
+        v["victory"][0]["trigger"] =
+            json!({"kind": "escorted_off", "tag": "hvt", "edges": ["south", "east", "south"]});
+        v["leaders"][0]["tag"] = json!("hvt");
+        v["reinforcements"][2]["rolls"] = json!([6, 7, 8, 7]);
+    });
+    let found = warnings(&v);
+    let bare: Vec<&str> = found
+        .iter()
+        .map(|p| p.splitn(3, ':').nth(2).unwrap_or(p).trim_start())
+        .collect();
+    assert_eq!(
+        bare,
+        vec![
+            // In the order of the file (written with its fields in alphabetical order).
+            "reinforcements[2].rolls[3]: total 7 is listed twice in this row: once is enough; take this one out",
+            "units[4].ambush.automatic_turns[2]: turn 4 is listed twice: once is enough; take this one out",
+            "victory[0].trigger.edges[2]: the south edge is listed twice: once is enough; take this one out",
+        ],
+        "{found:#?}"
+    );
+    for w in &found {
+        let line: usize = w
+            .split(':')
+            .next()
+            .and_then(|l| l.parse().ok())
+            .unwrap_or(0);
+        assert!(line > 1, "{w}");
+    }
+}
+
+#[test]
+fn values_the_game_never_reads_are_warned_about() {
+    let v = edit(|v| {
+        // Leaders[0] is attached to a unit: his Morale and range are the unit's.
+        v["leaders"][0]["morale"] = json!("d12");
+        v["leaders"][0]["optimum_range"] = json!(10);
+        v["leaders"][0]["armor"] = json!(1);
+        v["leaders"][0]["location"] = json!("by the wall");
+    });
+    assert!(
+        v["leaders"][0]["attached_to"].is_string(),
+        "an attached leader"
+    );
+    let found = warnings(&v);
+    assert_eq!(found.len(), 4, "{found:#?}");
+    assert!(
+        found.iter().any(|w| w
+            .contains("leaders[0].morale: never used: a leader attached to a unit")
+            && w.contains("uses the unit's Morale die")),
+        "{found:#?}"
+    );
+    for field in ["optimum_range", "armor", "location"] {
+        assert!(
+            found
+                .iter()
+                .any(|w| w.contains(&format!("leaders[0].{field}: never used"))),
+            "{found:#?}"
+        );
+    }
+}
