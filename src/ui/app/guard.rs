@@ -61,3 +61,33 @@ impl ClickGuard {
         true
     }
 }
+
+/// What a click may have changed under the pointer (see [`AssistantApp::changes`]).
+pub(super) type Changes = (
+    bool,
+    crate::ui::Tab,
+    Option<usize>,
+    Option<(ambush_core::unit::UnitId, u32)>,
+    Option<u64>,
+    bool,
+);
+
+impl super::AssistantApp {
+    /// What a click may have changed under the pointer: the screen (a game open or not), the
+    /// tab, the Now view (the game, by its revision, and the Insurgent unit brought forward),
+    /// the dice prompt, the question asked. A game changed from another tab (an edit's stepper
+    /// clicked again and again) leaves the Now view unseen, and guards nothing.
+    pub(super) fn changes(&self) -> Changes {
+        let now = self.desk.tab == crate::ui::Tab::Now;
+        (
+            self.session.is_some(),
+            self.desk.tab,
+            self.game()
+                .filter(|_| now)
+                .map(ambush_core::game::Game::revision),
+            self.desk.now.insurgent,
+            self.prompt.as_ref().map(|p| p.number),
+            self.confirm.is_some(),
+        )
+    }
+}

@@ -14,12 +14,11 @@ mod layout;
 mod phones;
 mod phones_qr;
 mod prefs;
+mod shortcuts;
 mod start;
 mod top_bar;
 
 use std::path::PathBuf;
-
-use egui::{Key, KeyboardShortcut, Modifiers};
 
 use ambush_core::dice::DiceSource;
 use ambush_core::game::Game;
@@ -93,16 +92,6 @@ enum Played {
     /// The engine (or the disk) refused it; the reason is in the message bar.
     Refused,
 }
-
-/// What a click may have changed under the pointer (see [`AssistantApp::changes`]).
-type Changes = (
-    bool,
-    super::Tab,
-    Option<usize>,
-    Option<(ambush_core::unit::UnitId, u32)>,
-    Option<u64>,
-    bool,
-);
 
 /// The Ambush Alley Assistant app.
 pub struct AssistantApp {
@@ -208,22 +197,6 @@ impl AssistantApp {
         app
     }
 
-    /// What a click may have changed under the pointer: the screen (a game open or not), the
-    /// tab, the Now view (the game, by its revision, and the Insurgent unit brought forward),
-    /// the dice prompt, the question asked. A game changed from another tab (an edit's stepper
-    /// clicked again and again) leaves the Now view unseen, and guards nothing.
-    fn changes(&self) -> Changes {
-        let now = self.desk.tab == super::Tab::Now;
-        (
-            self.session.is_some(),
-            self.desk.tab,
-            self.game().filter(|_| now).map(Game::revision),
-            self.desk.now.insurgent,
-            self.prompt.as_ref().map(|p| p.number),
-            self.confirm.is_some(),
-        )
-    }
-
     /// Looks up what the start screen offers: the autosaved game and the earlier ones.
     pub(super) fn refresh_start(&mut self) {
         self.offer = self.find_autosave();
@@ -243,31 +216,6 @@ impl AssistantApp {
     /// The message shown at the top, if any.
     pub fn message(&self) -> Option<&str> {
         self.message.as_ref().map(|m| m.text.as_str())
-    }
-
-    pub(super) fn apply_prefs(&mut self, ctx: &egui::Context) {
-        let key = (self.prefs.ui_scale.to_bits(), self.prefs.dark);
-        if self.applied_prefs == Some(key) {
-            return;
-        }
-        // One zoom: the View menu and Ctrl+Plus/Minus both change this setting (egui's own
-        // keyboard zoom is off, so the two never disagree).
-        ctx.options_mut(|o| o.zoom_with_keyboard = false);
-        self.prefs.ui_scale = prefs::clamp_scale(self.prefs.ui_scale);
-        ctx.set_zoom_factor(self.prefs.ui_scale);
-        ctx.set_theme(if self.prefs.dark {
-            egui::Theme::Dark
-        } else {
-            egui::Theme::Light
-        });
-        ctx.global_style_mut(|style| {
-            style.spacing.button_padding = egui::vec2(8.0, 4.0);
-            style.spacing.item_spacing = egui::vec2(8.0, 6.0);
-            // Nothing springs back or coasts under the referee's hand: a view held at the end
-            // of the log stays there as the log grows.
-            style.spacing.scroll.kinetic.rubber_band = false;
-        });
-        self.applied_prefs = Some(key);
     }
 
     /// The autosave's work between clicks: a saved game being copied into it is put in place
@@ -297,38 +245,6 @@ impl AssistantApp {
             None => self.autosave_tried = Some(now),
         }
         ctx.request_repaint_after(AGAIN);
-    }
-
-    fn shortcuts(&mut self, ctx: &egui::Context) {
-        let shortcut = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
-        ctx.input_mut(|i| {
-            for (key, step) in [(Key::Plus, 0.1), (Key::Equals, 0.1), (Key::Minus, -0.1)] {
-                if i.consume_shortcut(&shortcut(key)) {
-                    self.prefs.ui_scale = prefs::clamp_scale(self.prefs.ui_scale + step);
-                }
-            }
-            if i.consume_shortcut(&shortcut(Key::Num0)) {
-                self.prefs.ui_scale = Prefs::default().ui_scale;
-            }
-        });
-        // Ctrl+Z in a text field undoes the typing, not a game event.
-        if self.prompt.is_some() || ctx.egui_wants_keyboard_input() {
-            return;
-        }
-        ctx.input_mut(|i| {
-            if i.consume_shortcut(&shortcut(Key::Z)) {
-                self.queue.push(UiCommand::Undo);
-            }
-            if i.consume_shortcut(&shortcut(Key::Y)) {
-                self.queue.push(UiCommand::Redo);
-            }
-            if i.consume_shortcut(&shortcut(Key::S)) {
-                self.queue.push(UiCommand::Save);
-            }
-            if i.consume_shortcut(&shortcut(Key::O)) {
-                self.queue.push(UiCommand::OpenDialog);
-            }
-        });
     }
 }
 

@@ -52,3 +52,31 @@ pub fn clamp_scale(scale: f32) -> f32 {
 }
 
 pub(super) const PREFS_KEY: &str = "ambush-alley-prefs";
+
+impl super::AssistantApp {
+    /// Applies the zoom, the theme and the desk's spacing once they change.
+    pub(super) fn apply_prefs(&mut self, ctx: &egui::Context) {
+        let key = (self.prefs.ui_scale.to_bits(), self.prefs.dark);
+        if self.applied_prefs == Some(key) {
+            return;
+        }
+        // One zoom: the View menu and Ctrl+Plus/Minus both change this setting (egui's own
+        // keyboard zoom is off, so the two never disagree).
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+        self.prefs.ui_scale = clamp_scale(self.prefs.ui_scale);
+        ctx.set_zoom_factor(self.prefs.ui_scale);
+        ctx.set_theme(if self.prefs.dark {
+            egui::Theme::Dark
+        } else {
+            egui::Theme::Light
+        });
+        ctx.global_style_mut(|style| {
+            style.spacing.button_padding = egui::vec2(8.0, 4.0);
+            style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+            // Nothing springs back or coasts under the referee's hand: a view held at the end
+            // of the log stays there as the log grows.
+            style.spacing.scroll.kinetic.rubber_band = false;
+        });
+        self.applied_prefs = Some(key);
+    }
+}

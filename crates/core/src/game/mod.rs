@@ -18,6 +18,7 @@ mod mechanics;
 pub mod outcome;
 pub mod pending;
 pub mod query;
+mod settings_words;
 pub mod solo;
 pub mod state;
 pub mod words;

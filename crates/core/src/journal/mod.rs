@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+mod lines;
 mod read;
 mod writer;
 

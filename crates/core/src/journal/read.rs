@@ -14,6 +14,7 @@ use crate::files::{self, ReadError};
 use crate::game::{Entry, Replay};
 use crate::scenario::check::{MAX_SCENARIO_BYTES, load_file, plain_words};
 
+use super::lines::Lines;
 use super::{
     DamagedLine, Header, JOURNAL_FORMAT, JOURNAL_VERSION, JournalError, LoadedJournal,
     MAX_JOURNAL_BYTES, Newer, RefusedEntry, TornTail,
@@ -85,101 +86,6 @@ pub fn is_journal_file(path: &Path) -> bool {
 
 /// The longest header line read: a scenario at its cap, and room for the settings.
 pub const HEADER_BYTES: u64 = MAX_SCENARIO_BYTES + 1024 * 1024;
-
-/// The lines of a journal with their numbers and where each ends in the file. A line ends at a
-/// line feed, a carriage return, or both (CR LF): journals saved on any system read alike.
-struct Lines<R> {
-    reader: R,
-    buffer: Vec<u8>,
-    /// Number of the line in `buffer` (1-based).
-    number: usize,
-    /// Bytes read so far.
-    read: u64,
-    /// The last line ended at a carriage return: a line feed right after it ends it too.
-    after_cr: bool,
-}
-
-/// One line as read: its number, and whether it ended with a newline.
-struct Line {
-    number: usize,
-    complete: bool,
-}
-
-impl<R: BufRead> Lines<R> {
-    fn new(reader: R) -> Self {
-        Self {
-            reader,
-            buffer: Vec::new(),
-            number: 0,
-            read: 0,
-            after_cr: false,
-        }
-    }
-
-    /// The next line, into `buffer` (without its line end), of at most `limit` bytes: a longer
-    /// one is refused before more of it is read.
-    fn next(&mut self, limit: u64) -> Result<Option<Line>, JournalError> {
-        let io = |e: std::io::Error| JournalError::Io(e.to_string());
-        self.buffer.clear();
-        if std::mem::take(&mut self.after_cr)
-            && self.reader.fill_buf().map_err(io)?.first() == Some(&b'\n')
-        {
-            self.reader.consume(1);
-            self.read += 1;
-        }
-        let mut n: u64 = 0;
-        let mut complete = false;
-        loop {
-            let available = self.reader.fill_buf().map_err(io)?;
-            if available.is_empty() {
-                break;
-            }
-            let (taken, end) = match available.iter().position(|&b| b == b'\n' || b == b'\r') {
-                Some(i) => (i, Some(available[i])),
-                None => (available.len(), None),
-            };
-            // Never hold more than the limit, whatever the file claims its size is; blank space
-            // before anything else on the line is not held at all.
-            let room = limit.saturating_sub(self.buffer.len() as u64) as usize;
-            let chunk = &available[..taken.min(room.saturating_add(1))];
-            if !(self.buffer.is_empty() && chunk.iter().all(u8::is_ascii_whitespace)) {
-                self.buffer.extend_from_slice(chunk);
-            }
-            let used = taken + usize::from(end.is_some());
-            self.reader.consume(used);
-            n += used as u64;
-            if self.read + n > MAX_JOURNAL_BYTES {
-                return Err(JournalError::TooLarge {
-                    size: self.read + n,
-                });
-            }
-            if self.buffer.len() as u64 > limit {
-                return Err(JournalError::LineTooLong {
-                    line: self.number + 1,
-                    limit,
-                });
-            }
-            if let Some(end) = end {
-                complete = true;
-                self.after_cr = end == b'\r';
-                break;
-            }
-        }
-        if n == 0 {
-            return Ok(None);
-        }
-        self.read += n;
-        self.number += 1;
-        Ok(Some(Line {
-            number: self.number,
-            complete,
-        }))
-    }
-
-    fn is_blank(&self) -> bool {
-        self.buffer.iter().all(u8::is_ascii_whitespace)
-    }
-}
 
 /// An undo or a redo as this app writes them, read without the JSON parser (a long game may
 /// hold millions of them).

@@ -12,7 +12,9 @@ use crate::game::{Command, Game, HistoryError, Outcome, PlayError, Settings};
 use crate::journal::{self, Header, JournalError, JournalWriter, LoadedJournal};
 use crate::scenario::check::LoadedScenario;
 
+mod copy;
 mod folder;
+mod gone;
 mod open;
 
 pub use folder::{
@@ -80,18 +82,7 @@ pub struct Session {
     /// The autosave was found gone: nothing is written until the referee says where.
     gone: bool,
     /// The copy of the journal the game was opened from, being made into the autosave.
-    copying: Option<Copying>,
-}
-
-/// A journal being copied into the autosave's place on a thread of its own.
-#[derive(Debug)]
-struct Copying {
-    /// The copy's length, once made.
-    done: std::thread::JoinHandle<Result<u64, JournalError>>,
-    /// Where it is written, beside the autosave.
-    tmp: PathBuf,
-    /// Entries it holds.
-    entries: usize,
+    copying: Option<copy::Copying>,
 }
 
 impl Session {
@@ -153,7 +144,7 @@ impl Session {
                 // written out again entry by entry took seconds before the first frame).
                 let tmp = journal::temp_beside(path);
                 let (source, target) = (from.to_owned(), tmp.clone());
-                session.copying = Some(Copying {
+                session.copying = Some(copy::Copying {
                     done: std::thread::spawn(move || {
                         journal::copy_intact(&source, intact_len, &target)
                     }),
@@ -167,47 +158,6 @@ impl Session {
         session
     }
 
-    /// True while a journal opened from elsewhere is being copied into the autosave: the app
-    /// calls [`Self::persist`] now and then to finish it.
-    pub fn is_copying(&self) -> bool {
-        self.copying.is_some()
-    }
-
-    /// Puts the copy in the autosave's place once it is made (waiting for it when `wait`), and
-    /// opens it to go on; a copy that failed is replaced by the game written whole.
-    fn finish_copy(&mut self, wait: bool) {
-        let Some(copying) = self.copying.take() else {
-            return;
-        };
-        if !wait && !copying.done.is_finished() {
-            self.copying = Some(copying);
-            return;
-        }
-        let Some(path) = self.journal_path.clone() else {
-            return;
-        };
-        let made = copying.done.join().unwrap_or_else(|_| {
-            Err(JournalError::Io(
-                "the copy of the journal stopped".to_owned(),
-            ))
-        });
-        let adopted = made.and_then(|len| {
-            JournalWriter::adopt(&copying.tmp, &path, len, copying.entries, self.keep_earlier)
-        });
-        match adopted {
-            Ok((writer, kept)) => {
-                self.journal = Some(writer);
-                self.keep_earlier = false;
-                self.kept_earlier = kept;
-                self.save_error = None;
-            }
-            Err(_) => {
-                let _ = std::fs::remove_file(&copying.tmp);
-                self.write_whole_journal();
-            }
-        }
-    }
-
     /// Every entry on disk before the game is put away: a copy still being made is waited for,
     /// and the autosave is looked at even with nothing left to write (its folder may have been
     /// deleted since the last entry).
@@ -219,15 +169,6 @@ impl Session {
             self.found_gone(&e);
         }
         self.persist();
-    }
-
-    /// The autosave was found gone: nothing more is written until the referee says where.
-    fn found_gone(&mut self, error: &JournalError) {
-        self.journal = None;
-        self.gone = true;
-        self.save_error = Some(format!(
-            "{error}. Every entry of the game is kept in memory: write it whole again, to the data folder or elsewhere."
-        ));
     }
 
     /// A look at a saved game without playing it or writing anything (it is open in another
@@ -407,40 +348,6 @@ impl Session {
                 }
             }
         }
-    }
-
-    /// Writes the whole game again to the autosave's path (its folder re-created if need be),
-    /// after it was found gone; a file found there meanwhile is kept beside it first.
-    pub fn write_again(&mut self) {
-        if self.read_only {
-            return;
-        }
-        self.gone = false;
-        self.keep_earlier = true;
-        self.write_whole_journal();
-    }
-
-    /// Writes the whole game to `path` and goes on autosaving there: where the referee chose
-    /// after the autosave was found gone (the caller asked before replacing a file there).
-    pub fn move_journal(&mut self, path: &Path) -> Result<(), JournalError> {
-        if self.read_only {
-            return Err(JournalError::Io(
-                "a read-only look writes nothing".to_owned(),
-            ));
-        }
-        let (writer, _) = JournalWriter::replace(path, &self.header, &self.game, false)?;
-        self.journal = Some(writer);
-        self.journal_path = Some(path.to_owned());
-        self.save_path = Some(path.to_owned());
-        self.gone = false;
-        self.save_error = None;
-        Ok(())
-    }
-
-    /// True when the autosave was found gone and nothing is written until the referee says
-    /// where.
-    pub fn is_gone(&self) -> bool {
-        self.gone
     }
 
     /// Writes the whole game to `path` (replacing a file there: the caller asked first) and

@@ -7,7 +7,6 @@
 //! uses the schema and the validator agree; the rules between values are checked here.
 
 use std::fmt;
-use std::path::Path;
 
 use crate::dice::Die;
 use crate::unit::Side;
@@ -25,6 +24,7 @@ mod contacts;
 mod hot_spots;
 mod json;
 pub mod locate;
+mod reading;
 mod reinforcement_table;
 mod setups;
 pub mod shape;
@@ -38,7 +38,7 @@ pub use cap::{MAX_LISTED, PER_KIND};
 pub use census::MAX_SCENARIO_VALUES;
 use hot_spots::{check_hot_spot_roll, check_hot_spots};
 pub(crate) use json::{plain_words, syntax_error};
-use json::{position_of, whole_numbers};
+pub use reading::{load_bytes, load_path};
 use reinforcement_table::check_table;
 use units::check_units;
 use victory_points::check_victory;
@@ -130,218 +130,6 @@ pub struct LoadedScenario {
     /// once says the same, a value the game never reads), each located; none for a saved
     /// game's scenario.
     pub warnings: Vec<Problem>,
-}
-
-/// Reads a scenario file from disk, refusing oversized files before reading them.
-pub fn load_path(path: &Path) -> Result<LoadedScenario, ScenarioError> {
-    use crate::files::{ReadError, read_capped};
-    let bytes = read_capped(path, MAX_SCENARIO_BYTES).map_err(|e| match e {
-        ReadError::Io(e) => ScenarioError::Io(crate::files::io_words(&e)),
-        ReadError::TooLarge(size) => ScenarioError::TooLarge { size },
-        ReadError::NotAFile(what) => {
-            ScenarioError::NotText(format!("it is {what}, not a scenario file"))
-        }
-    })?;
-    load_bytes(&bytes)
-}
-
-/// Reads a scenario from bytes: every problem of shape and meaning at once, each located, a few
-/// of each kind listed and the rest counted.
-///
-/// The text is read once before any value is built (`census`): a file that is not one object,
-/// or holds more than [`MAX_SCENARIO_VALUES`] values, is refused then, so what is held in
-/// memory stays a small multiple of a scenario, whatever the file.
-pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
-    if bytes.len() as u64 > MAX_SCENARIO_BYTES {
-        return Err(ScenarioError::TooLarge {
-            size: bytes.len() as u64,
-        });
-    }
-    if let Some(problem) = crate::files::encoding_problem(bytes) {
-        return Err(ScenarioError::NotText(problem));
-    }
-    let bytes = crate::files::strip_bom(bytes);
-    if let Some(problem) = crate::files::second_bom(bytes) {
-        return Err(ScenarioError::NotText(problem));
-    }
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(ScenarioError::NotText(if bytes.is_empty() {
-            "the file is empty (0 bytes): a scenario is a JSON object, { … }".to_owned()
-        } else {
-            format!(
-                "the file holds nothing but blank space ({}): a scenario is a JSON object, {{ … }}",
-                crate::files::size_words(bytes.len() as u64)
-            )
-        }));
-    }
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let (line, column) = position_of(bytes, e.valid_up_to());
-        ScenarioError::NotText(format!(
-            "{line}:{column}: the file is not UTF-8 text here; save it again as UTF-8"
-        ))
-    })?;
-    let census = census::take(text).map_err(|e| syntax_error(&e, text.as_bytes()))?;
-    if let Some(what) = census.not_an_object {
-        let at = locate::Positions::of_paths(text, [""]).value("");
-        return Err(ScenarioError::Invalid(vec![Problem::at(
-            "",
-            shape::not_an_object(&what),
-            at,
-        )]));
-    }
-    if census.values > MAX_SCENARIO_VALUES {
-        return Err(ScenarioError::Invalid(vec![too_many_values(text, &census)]));
-    }
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| syntax_error(&e, text.as_bytes()))?;
-    let mut shape = shape::check(&value);
-    drop(value);
-    let mut found = std::mem::take(&mut shape.problems);
-    for (path, name) in census.doubled {
-        found.push(cap::Found {
-            problem: Problem::at(path, doubled_words(&name), None),
-            place: cap::Place::Doubled,
-        });
-    }
-    let shape_problems = found.count();
-    let repaired = whole_numbers(std::mem::take(&mut shape.repaired));
-    match serde_json::from_value::<ScenarioFile>(repaired) {
-        Ok(file) => {
-            let (scenario, meaning) = check_file(&file);
-            match scenario {
-                Some(scenario) if shape_problems == 0 => {
-                    let mut said = cap::Capper::default();
-                    for problem in warnings::warnings(&file) {
-                        said.push(cap::Found {
-                            problem,
-                            place: cap::Place::Value,
-                        });
-                    }
-                    let warnings = if said.count() == 0 {
-                        Vec::new()
-                    } else {
-                        located(text, said)
-                    };
-                    return Ok(LoadedScenario {
-                        file,
-                        scenario,
-                        warnings,
-                    });
-                }
-                _ => {}
-            }
-            // Problems inside a value the shape check repaired only echo its placeholder.
-            let echoes = |path: &str| {
-                let mut at = Some(path);
-                while let Some(path) = at {
-                    if shape.was_repaired(path) {
-                        return true;
-                    }
-                    at = locate::parent(path);
-                }
-                false
-            };
-            for problem in meaning.into_iter().filter(|p| !echoes(&p.path)) {
-                found.push(cap::Found {
-                    problem,
-                    place: cap::Place::Key,
-                });
-            }
-        }
-        Err(e) if shape_problems == 0 => {
-            // The schema passed what the file types refuse: say so, rather than nothing.
-            found.push(cap::Found {
-                problem: Problem::at("", json::plain_words(&e.to_string()), None),
-                place: cap::Place::Value,
-            });
-        }
-        Err(_) => {}
-    }
-    Err(ScenarioError::Invalid(located(text, found)))
-}
-
-/// The problems to list, capped per kind, each with its line and column, in the file's order.
-fn located(text: &str, found: cap::Capper) -> Vec<Problem> {
-    let capped = found.finish();
-    let paths = capped
-        .listed
-        .iter()
-        .chain(capped.rest.iter().map(|r| &r.last))
-        .map(|f| f.problem.path.as_str());
-    let positions = locate::Positions::of_paths(text, paths);
-    let place = |f: &cap::Found| match f.place {
-        cap::Place::Key | cap::Place::Doubled => positions.key(&f.problem.path),
-        cap::Place::Value => positions.value(&f.problem.path),
-    };
-    let mut problems: Vec<Problem> = capped
-        .listed
-        .iter()
-        .map(|f| {
-            let mut problem = Problem {
-                at: place(f),
-                ..f.problem.clone()
-            };
-            if f.place == cap::Place::Doubled
-                && let Some((line, column)) = positions.first_key(&f.problem.path)
-            {
-                problem
-                    .message
-                    .push_str(&format!(" (the first is at line {line}, column {column})"));
-            }
-            problem
-        })
-        .collect();
-    let rests: Vec<Problem> = capped
-        .rest
-        .iter()
-        .map(|r| cap::rest_problem(&problems[r.after], r, place(&r.last)))
-        .collect();
-    // Each count of the rest right after the last listed problem of its kind.
-    let mut order: Vec<(Option<locate::Position>, usize, Problem)> = problems
-        .drain(..)
-        .enumerate()
-        .map(|(i, p)| (p.at, 2 * i, p))
-        .collect();
-    for (r, problem) in capped.rest.iter().zip(rests) {
-        order.push((order[r.after].0, 2 * r.after + 1, problem));
-    }
-    order.sort_by_key(|(at, i, _)| (at.unwrap_or((usize::MAX, 0)), *i));
-    let mut problems: Vec<Problem> = order.into_iter().map(|(_, _, p)| p).collect();
-    if capped.unlisted > 0 {
-        problems.push(Problem::at(
-            "",
-            format!(
-                "and {} more problems not listed: mend these first, then check the file again",
-                crate::text::thousands(capped.unlisted as u64)
-            ),
-            None,
-        ));
-    }
-    problems
-}
-
-/// What to say of a field written twice in one object.
-fn doubled_words(name: &str) -> String {
-    format!(
-        "{} is written twice in this object: JSON keeps only the last one and drops the other without a word; keep one of them",
-        crate::text::quoted(name)
-    )
-}
-
-/// A file with more values than a scenario holds: said at its longest list.
-fn too_many_values(text: &str, census: &census::Census) -> Problem {
-    let (path, entries) = census.longest.clone().unwrap_or_default();
-    let at = locate::Positions::of_paths(text, [path.as_str()]).value(&path);
-    Problem::at(
-        path,
-        format!(
-            "a list of {} entries: the file holds {} values (numbers, texts, lists and objects); a scenario holds at most {}",
-            crate::text::thousands(entries as u64),
-            crate::text::thousands(census.values as u64),
-            crate::text::thousands(MAX_SCENARIO_VALUES as u64)
-        ),
-        at,
-    )
 }
 
 /// Checks a file written by an author: the scenario, if it can be built, and every problem of

@@ -7,7 +7,7 @@
 //! those problems are listed in the same run; problems inside a repaired value are left out,
 //! as they would only echo the placeholder.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use jsonschema::error::ValidationErrorKind;
@@ -18,12 +18,15 @@ use super::cap::{Capper, Found, Place};
 use super::locate::{join_index, join_key};
 use super::words::{closest, found};
 
+mod cache;
 mod walk;
 mod words;
 
-use walk::{Step, field_path, placeholder, schemas_at, steps, value_at};
+use cache::{SchemaCache, is_blank_text};
+
+use walk::{Step, field_path, steps, value_at};
 pub use words::expected;
-use words::{first_sentence, hint, item_bounds, property_names, quoted_list, tag_options};
+use words::{hint, item_bounds, property_names, quoted_list, tag_options};
 
 /// The JSON Schema of the scenario format, as `ambush-alley schema` prints it.
 pub fn schema() -> &'static Value {
@@ -121,99 +124,6 @@ pub(super) fn not_an_object(what: &str) -> String {
     format!(
         "the file holds {what}: a scenario is one JSON object {{ … }} whose fields have names (\"format\", \"version\", \"units\", …)"
     )
-}
-
-/// The schemas at each path, by the path with its list indices left out (every entry of a list
-/// has the same schemas).
-#[derive(Default)]
-struct SchemaCache {
-    by_field: HashMap<String, Vec<&'static Value>>,
-    /// The words for a missing field, by field.
-    missing: HashMap<String, String>,
-    /// The placeholder of a field, and whether its object requires it, by field.
-    stand_ins: HashMap<String, (Value, bool)>,
-}
-
-/// A path with every list index made 0: the same for every entry of a list.
-fn field_of(path: &str) -> String {
-    super::locate::every_index(path, "[0]")
-}
-
-impl SchemaCache {
-    fn at(&mut self, path: &str) -> Vec<&'static Value> {
-        self.by_field
-            .entry(field_of(path))
-            .or_insert_with_key(|field| schemas_at(&Value::Null, field))
-            .clone()
-    }
-
-    /// "missing field "tq" (Troop Quality die…): expected …", for a field of any entry.
-    fn missing(&mut self, field: &str, name: &str) -> String {
-        let key = field_of(field);
-        if let Some(words) = self.missing.get(&key) {
-            return words.clone();
-        }
-        let field_nodes = self.at(field);
-        let what = field_nodes
-            .first()
-            .and_then(|n| n.get("description"))
-            .and_then(Value::as_str)
-            .map(first_sentence)
-            .map(|d| format!(" ({d})"))
-            .unwrap_or_default();
-        let wanted = expected(&field_nodes);
-        let message = if what.contains(&wanted) {
-            format!("missing field \"{name}\"{what}")
-        } else {
-            format!("missing field \"{name}\"{what}: expected {wanted}")
-        };
-        self.missing.insert(key, message.clone());
-        message
-    }
-
-    /// The value standing in for a wrong one at `path`, and whether the object holding it
-    /// requires it (else the field is left out).
-    fn stand_in(&mut self, path: &str, parent: &str, last: &Step<'_>) -> (Value, bool) {
-        let key = field_of(path);
-        if let Some(found) = self.stand_ins.get(&key) {
-            return found.clone();
-        }
-        let required = self.at(parent).iter().any(|n| {
-            matches!(last, Step::Key(k) if n.get("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x == k)))
-        });
-        let found = (placeholder(&self.at(path)), required);
-        self.stand_ins.insert(key, found.clone());
-        found
-    }
-}
-
-/// Text with nothing but blank space, where the schema asks for words.
-fn is_blank_text(value: &Value, nodes: &[&Value]) -> bool {
-    value.as_str().is_some_and(|s| s.trim().is_empty())
-        && nodes.iter().any(|n| {
-            n.get("pattern").and_then(Value::as_str) == Some(crate::scenario::file::TEXT_PATTERN)
-        })
-}
-
-impl SchemaCache {
-    /// What to write instead of blank text: the words, or nothing at all where the field may
-    /// be left out (an entry of a list, taken out).
-    fn blank_words(&mut self, path: &str) -> String {
-        let all = steps(path);
-        let parent = super::locate::parent(path).unwrap_or_default();
-        match all.last() {
-            Some(Step::Index(_)) => "blank text: write its words, or take the entry out".to_owned(),
-            Some(last @ Step::Key(name)) => {
-                let name = (*name).to_owned();
-                if self.stand_in(path, parent, last).1 {
-                    "blank text: write its words".to_owned()
-                } else {
-                    format!("blank text: write its words, or leave out \"{name}\"")
-                }
-            }
-            None => "blank text: write its words".to_owned(),
-        }
-    }
 }
 
 /// The errors to describe for one schema error: for a choice between shapes (`anyOf`, `oneOf`)
