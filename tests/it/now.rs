@@ -313,3 +313,40 @@ fn overwatch_answers_an_interruption_before_the_reaction_test_one_click_each() {
             .is_none()
     );
 }
+
+#[test]
+fn a_fire_the_table_must_give_its_die_is_shown_and_made_once_judged() {
+    // The Corporal alone, moving Rapid: his one die is lost to the speed. Within Optimum
+    // Range, he has it back: the fire is shown, not offered, until the referee says so.
+    let dir = temp_dir("now-no-die");
+    let mut harness = app_seeded(&dir, false, 3);
+    new_game(&mut harness);
+    common::ui::click(&mut harness, "Activate Corporal (squad leader): Rapid");
+    let fire = "Corporal (squad leader) fires at Insurgents 1";
+    let events = game(&harness).events_in_effect();
+    harness.get_by_label(fire).click();
+    harness.run();
+    assert_eq!(
+        game(&harness).events_in_effect(),
+        events,
+        "no die: not fired"
+    );
+    let judgement = harness
+        .query_all_by_label_contains("Optimum Range: Corporal (squad leader) at")
+        .next()
+        .map(|n| {
+            use egui_kittest::kittest::NodeT;
+            n.accesskit_node().label().unwrap_or_default()
+        })
+        .expect("the judgement row");
+    common::ui::click(&mut harness, &judgement);
+    common::ui::click(&mut harness, fire);
+    assert_eq!(game(&harness).events_in_effect(), events + 1);
+    let Some(Command::Fire { modifiers, .. }) =
+        game(&harness).applied_events().last().map(|e| &e.command)
+    else {
+        panic!("not a fire")
+    };
+    assert!(modifiers.optimum_range && modifiers.attacker_rapid);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -222,7 +222,7 @@ impl AssistantApp {
             return Played::AwaitingDice;
         }
         // Dice that stay after undo are the game's, fixed by its place; otherwise the app's.
-        if let Some(mut placed) = session.game().staying_dice() {
+        if let Some(mut placed) = session.game().staying_dice(&command) {
             return self.play_with(command, &mut placed);
         }
         let mut dice = std::mem::replace(&mut self.dice, DiceSource::typed(Vec::new()));

@@ -281,12 +281,7 @@ pub(super) fn interrupts_ui(
                 ins.name,
                 state.unit(target).map_or("", |u| u.name.as_str())
             );
-            let text = RichText::new(&name).size(super::style::ACTION).strong();
-            let button =
-                egui::Button::new(text).min_size(egui::vec2(0.0, super::style::ACTION_HEIGHT));
-            let response = ui.add(button);
-            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-            if response.clicked() {
+            if super::style::action_button(ui, &name, &name).clicked() {
                 queue.push(UiCommand::Play(item.command.clone()));
             }
         }

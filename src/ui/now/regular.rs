@@ -156,13 +156,7 @@ fn next_units_ui(ui: &mut Ui, agenda: &Agenda, game: &Game, queue: &mut Vec<UiCo
                 RichText::new(state.unit(unit).map_or("", |u| u.name.as_str())).size(style::ACTION),
             );
             for item in speeds {
-                let text = RichText::new(speed_words(item)).size(style::ACTION);
-                let response =
-                    ui.add(egui::Button::new(text).min_size(egui::vec2(0.0, style::ACTION_HEIGHT)));
-                response.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::Role::Button, true, &item.label)
-                });
-                if response.clicked() {
+                if style::action_button(ui, speed_words(item), &item.label).clicked() {
                     queue.push(UiCommand::Play(item.command.clone()));
                 }
             }

@@ -184,10 +184,13 @@ pub struct Fires<'a> {
     pub also: &'a [(String, &'a AgendaItem)],
 }
 
-/// A fire the gate allows now, as judged: its command, pools and casualty odds.
+/// A fire as judged now: its command, pools and casualty odds; or, when the judgement leaves
+/// it no Firepower die, why it cannot be made yet (it is shown, and the judgement may make it).
 #[derive(Clone, Debug)]
 pub struct Ready {
     command: Command,
+    /// The gate's words when this judgement leaves no die to roll.
+    no_die: Option<String>,
     label: String,
     attacker: String,
     target: String,
@@ -228,8 +231,15 @@ fn work_out(game: &Game, shot: Shot, s: Situation) -> Option<Ready> {
         modifiers: modifiers(game, shot.attacker, shot.target, s),
         context: shot.context,
     };
-    // The gate decides (a fire with no Firepower left is no attack, and not offered).
-    game.check(&command).ok()?;
+    // The gate decides: a fire with no Firepower left is no attack, and is not offered; but
+    // the table's judgement (Optimum Range, in the open) may still give it its die.
+    let no_die = match game.check(&command) {
+        Ok(_) => None,
+        Err(e @ ambush_core::game::RuleError::NoFirepower { .. }) => Some(format!(
+            "{e}; tick Optimum Range or In the open above if the table says so"
+        )),
+        Err(_) => return None,
+    };
     let Command::Fire { modifiers: m, .. } = &command else {
         return None;
     };
@@ -244,6 +254,7 @@ fn work_out(game: &Game, shot: Shot, s: Situation) -> Option<Ready> {
     Some(Ready {
         label: command.facts(state).label,
         command,
+        no_die,
         attacker: a.name.clone(),
         target: t.name.clone(),
         // "1d8+2d6", so the pools and their odds fit beside the button.
@@ -277,7 +288,7 @@ pub fn shots_ui(
     }
     for (_, fire) in &large {
         ui.horizontal_wrapped(|ui| {
-            if style::action_button(ui, &fire.label, &fire.label).clicked() {
+            if fire.button(ui, &fire.label, true).clicked() {
                 queue.push(UiCommand::Play(fire.command.clone()));
             }
             // Beside the button on one line: the mean goes to the hover text when the whole
@@ -289,7 +300,9 @@ pub fn shots_ui(
                 .size()
                 .x;
             let room = ui.max_rect().right() - ui.cursor().min.x - ui.spacing().item_spacing.x;
-            let text = if width <= room {
+            let text = if fire.no_die.is_some() {
+                "no Firepower die as judged: Optimum Range or In the open would give one".to_owned()
+            } else if width <= room {
                 whole.clone()
             } else {
                 format!("{} · casualty {}", fire.pools, percent(fire.at_least_one))
@@ -322,10 +335,7 @@ pub fn shots_ui(
                 (false, _) => fire.target.clone(),
             };
             let text = format!("{who} · {}", percent(fire.at_least_one));
-            if style::named_button(ui, text, &fire.label, true)
-                .on_hover_text(fire.odds())
-                .clicked()
-            {
+            if fire.button(ui, &text, false).clicked() {
                 queue.push(UiCommand::Play(fire.command.clone()));
             }
         }
@@ -334,6 +344,23 @@ pub fn shots_ui(
 }
 
 impl Ready {
+    /// The fire's button: large with its whole name, or small with `text`; disabled, saying
+    /// why, while the judgement leaves it no die.
+    fn button(&self, ui: &mut Ui, text: &str, large: bool) -> egui::Response {
+        let enabled = self.no_die.is_none();
+        let response = if large {
+            ui.add_enabled_ui(enabled, |ui| style::action_button(ui, text, &self.label))
+                .inner
+        } else {
+            style::named_button(ui, text, &self.label, enabled)
+        };
+        match &self.no_die {
+            Some(why) => response.on_disabled_hover_text(why),
+            None if large => response,
+            None => response.on_hover_text(self.odds()),
+        }
+    }
+
     /// The pools and the odds, in a few words.
     fn odds(&self) -> String {
         format!(

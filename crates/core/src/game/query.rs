@@ -168,15 +168,8 @@ impl GameState {
             }
         }
         for target in self.units_in_play(unit.side.opponent()) {
-            let modifiers =
-                FireModifiers::proposed(unit, target, self.settings.interruption_penalty);
             for context in FireContext::ALL {
-                candidates.push(Command::Fire {
-                    attacker: id,
-                    target: target.id,
-                    modifiers: modifiers.clone(),
-                    context,
-                });
+                candidates.push(self.fire_candidate(scenario, unit, target, context));
             }
         }
         candidates.push(Command::DeclareInCover { unit: id });
@@ -185,6 +178,32 @@ impl GameState {
             .into_iter()
             .filter(|c| self.allows(scenario, c))
             .collect()
+    }
+
+    /// A fire to offer: as the state proposes it, or, when that leaves no Firepower die, with
+    /// the most the table could add (the target within Optimum Range and in the open), so a
+    /// fire the referee's judgement would make is still offered; the screen asks the table.
+    pub fn fire_candidate(
+        &self,
+        scenario: &Scenario,
+        attacker: &crate::unit::Unit,
+        target: &crate::unit::Unit,
+        context: FireContext,
+    ) -> Command {
+        let penalty = self.settings.interruption_penalty;
+        let fire = |modifiers| Command::Fire {
+            attacker: attacker.id,
+            target: target.id,
+            modifiers,
+            context,
+        };
+        let proposed = fire(FireModifiers::proposed(attacker, target, penalty));
+        match self.check(scenario, &proposed) {
+            Err(super::RuleError::NoFirepower { .. }) => fire(FireModifiers::most_the_table_gives(
+                attacker, target, penalty,
+            )),
+            _ => proposed,
+        }
     }
 
     /// The unit joining another, a leader leaving it, or it leaving the table by each edge: the

@@ -102,6 +102,21 @@ impl FireModifiers {
         }
     }
 
+    /// What the units' recorded state says, with the most the table could add: the target
+    /// within Optimum Range and in the open. A fire the proposed modifiers leave with no die
+    /// may still be made once the referee judges the table so; this says whether it could be.
+    pub fn most_the_table_gives(
+        attacker: &Unit,
+        target: &Unit,
+        penalty: InterruptionPenalty,
+    ) -> Self {
+        Self {
+            optimum_range: true,
+            target_exposed: true,
+            ..Self::proposed(attacker, target, penalty)
+        }
+    }
+
     /// These modifiers with what the units' state says in place of the fields it knows: the
     /// table's facts, the adjustments and any correction are kept.
     pub fn as_the_state_says(

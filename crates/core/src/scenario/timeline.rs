@@ -37,26 +37,30 @@ impl TurnLimitDice {
             },
             sides: sides.parse().ok()?,
         };
-        (matches!(limit.sides, 3 | 6) && limit.dice > 0 && limit.base > 0).then_some(limit)
+        // Held to the bounds every turn limit has (a saved game's scenario is not checked
+        // against the schema, so nothing else bounds what a header says).
+        let bounded = crate::limits::TURN_LIMIT.allows(limit.base)
+            && crate::limits::TURN_LIMIT_DICE.allows(u32::from(limit.dice));
+        (matches!(limit.sides, 3 | 6) && bounded).then_some(limit)
     }
 
     /// The fewest turns it can give.
     pub fn least(&self) -> u32 {
-        self.base + u32::from(self.dice)
+        self.base.saturating_add(u32::from(self.dice))
     }
 
     /// The most turns it can give.
     pub fn most(&self) -> u32 {
-        self.base + u32::from(self.dice) * u32::from(self.sides)
+        self.base
+            .saturating_add(u32::from(self.dice) * u32::from(self.sides))
     }
 
     /// The turns a roll gives, from the faces of the d6s rolled for it.
     pub fn turns(&self, faces: &[Face]) -> u32 {
-        self.base
-            + faces
-                .iter()
-                .map(|&f| u32::from(self.die_value(f)))
-                .sum::<u32>()
+        faces
+            .iter()
+            .map(|&f| u32::from(self.die_value(f)))
+            .fold(self.base, u32::saturating_add)
     }
 
     /// What one d6 counts for: itself, or halved and rounded up for a d3.
@@ -150,5 +154,32 @@ mod tests {
         ] {
             assert_eq!(TurnLimitDice::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_turn_limit_in_dice_is_read_within_the_bounds_of_every_turn_limit() {
+        let limit = TurnLimitDice::parse("6+1d3").expect("read");
+        assert_eq!((limit.least(), limit.most()), (7, 9));
+        assert_eq!(limit.turns(&[5]), 9);
+        assert_eq!(TurnLimitDice::parse("5+d6").map(|l| l.most()), Some(11));
+        // Nothing a header could say overflows: a base or a count past the bounds is refused.
+        for text in [
+            "4294967295+1d6",
+            "101+1d3",
+            "0+1d6",
+            "6+5d3",
+            "6+0d6",
+            "6+1d4",
+            "6+d",
+        ] {
+            assert_eq!(TurnLimitDice::parse(text), None, "{text}");
+        }
+        let most = TurnLimitDice {
+            base: u32::MAX,
+            dice: u8::MAX,
+            sides: 6,
+        };
+        assert_eq!(most.most(), u32::MAX);
+        assert_eq!(most.turns(&[6, 6]), u32::MAX);
     }
 }

@@ -318,14 +318,21 @@ fn a_fire_with_no_firepower_left_is_refused_and_an_older_game_keeps_it() {
     ));
     let words = game.check(&shot).expect_err("refused").to_string();
     assert!(words.contains("no Firepower die left"), "{words}");
-    // Nothing is offered for it: no item of the agenda fires with no dice.
+    // The agenda offers it only as the table's judgement could make it: the target within
+    // Optimum Range and in the open, each a die (the screens ask the table before firing).
     let agenda = game.state().agenda(game.scenario());
-    assert!(
-        agenda
-            .of(corporal)
-            .iter()
-            .all(|item| !matches!(item.command, Command::Fire { .. }))
-    );
+    let offered: Vec<&FireModifiers> = agenda
+        .of(corporal)
+        .iter()
+        .filter_map(|item| match &item.command {
+            Command::Fire {
+                target, modifiers, ..
+            } if *target == ins1 => Some(modifiers),
+            _ => None,
+        })
+        .collect();
+    assert!(!offered.is_empty());
+    assert!(offered.iter().all(|m| m.optimum_range && m.target_exposed));
     // Refused, it changed nothing: the Corporal may still do what it could before.
     assert!(!unit(&game, corporal).status.fired);
 

@@ -8,7 +8,7 @@ use crate::common;
 
 use std::sync::Arc;
 
-use ambush_core::game::{Command, Game, Settings, SoloDifficulty};
+use ambush_core::game::{Command, FireContext, Game, Settings, SoloDifficulty};
 use ambush_core::report::{self, Reveal};
 use ambush_core::scenario::builtin;
 use ambush_core::scenario::check::load_bytes;
@@ -193,7 +193,7 @@ fn the_report_lists_undone_decisions_and_a_decision_asked_again_rolls_the_same()
     activate(&mut game, section, Movement::Cautious);
     let decide = solo::empty_marker_orders("C");
     let roll = |game: &mut Game| {
-        let mut dice = game.staying_dice().expect("the dice stay");
+        let mut dice = game.staying_dice(&decide).expect("the dice stay");
         game.play(decide.clone(), &mut dice).expect("allowed");
         game.state().solo_decisions.last().and_then(|d| d.roll)
     };
@@ -209,7 +209,7 @@ fn the_report_lists_undone_decisions_and_a_decision_asked_again_rolls_the_same()
     );
     // Without the setting, the game has no dice of its own.
     let plain = night_patrol(A_AND_E, Settings::default());
-    assert!(plain.staying_dice().is_none());
+    assert!(plain.staying_dice(&decide).is_none());
 }
 
 #[test]
@@ -280,4 +280,45 @@ fn the_reason_says_when_the_roll_took_a_lesser_option_and_a_leaders_order_may_no
         matches!(note, Command::SoloNote { text, .. } if text.ends_with("is not within 6\": he stays out of sight.")),
         "{note:?}"
     );
+}
+
+/// Dice that stay belong to what is rolled: undone, the same fire at the same place rolls the
+/// same faces, but the faces seen cannot be spent on another roll (another target, another
+/// test) at that place.
+#[test]
+fn staying_dice_are_the_rolls_own_and_cannot_be_moved_to_another() {
+    let settings = Settings {
+        dice_stay: true,
+        dice_seed: Some(77),
+        ..Settings::default()
+    };
+    let mut game = Game::new(Arc::new(common::contracting_trouble()), settings);
+    let alpha = unit_id(&game, "alpha");
+    activate(&mut game, alpha, Movement::Halted);
+    let at = |game: &Game, target: &str| {
+        common::as_known(
+            game,
+            common::fire(alpha, unit_id(game, target), FireContext::Activation),
+        )
+    };
+    let faces = |game: &mut Game, command: Command| {
+        let mut dice = game.staying_dice(&command).expect("the dice stay");
+        game.play(command, &mut dice).expect("allowed");
+        let faces = game.applied_events().last().map(|e| e.dice.clone());
+        game.undo().expect("undone");
+        faces
+    };
+    let (at_1, at_3) = (at(&game, "insurgents-1"), at(&game, "insurgents-3"));
+    let first = faces(&mut game, at_1.clone());
+    assert_eq!(faces(&mut game, at_1), first);
+    let other = faces(&mut game, at_3);
+    let attack =
+        |dice: &Option<Vec<ambush_core::dice::Rolled>>| dice.as_ref().map(|d| d[0].faces.clone());
+    assert_ne!(attack(&other), attack(&first), "another target, other dice");
+    let morale = Command::MoraleCheck {
+        unit: alpha,
+        modifier: 0,
+        defensible: false,
+    };
+    assert_ne!(attack(&faces(&mut game, morale)), attack(&first));
 }

@@ -307,14 +307,17 @@ impl Game {
         self.records.len()
     }
 
-    /// The dice of the next event when the game's dice stay after undo (a setting): fixed by
-    /// the game's seed and the event's place among the events in effect, so an event undone
-    /// and given again at the same place rolls the same faces. None when the setting is off:
+    /// The dice of `command` as the next event when the game's dice stay after undo (a
+    /// setting): fixed by the game's seed, the event's place among the events in effect and
+    /// what is rolled (the command's kind and the units it names, not the table's judgement),
+    /// so the same command undone and given again at the same place rolls the same faces, and
+    /// faces seen and undone cannot be spent on another roll. None when the setting is off:
     /// the app's own generator (or the player's dice) roll.
-    pub fn staying_dice(&self) -> Option<DiceSource> {
+    pub fn staying_dice(&self, command: &Command) -> Option<DiceSource> {
         let settings = &self.state.settings;
         let seed = settings.dice_seed.filter(|_| settings.dice_stay)?;
-        Some(DiceSource::placed(seed, self.applied.len() as u64))
+        let rolled = what_is_rolled(command, &self.state);
+        Some(DiceSource::placed(seed ^ rolled, self.applied.len() as u64))
     }
 
     /// Rolls the dice a command needs from `dice` and applies it. The gate is asked first: a
@@ -360,4 +363,20 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// A number for what a command rolls for: its kind (as the journal names it) and the units it
+/// names, hashed the same way on every machine and in every build (FNV-1a).
+fn what_is_rolled(command: &Command, state: &GameState) -> u64 {
+    let kind = serde_json::to_value(command)
+        .ok()
+        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned))
+        .unwrap_or_default();
+    let units = command.facts(state).units;
+    let bytes = kind
+        .bytes()
+        .chain(units.iter().flat_map(|u| u.0.to_le_bytes()));
+    bytes.fold(0xcbf2_9ce4_8422_2325, |hash, b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }

@@ -247,14 +247,23 @@ fn may_fire_at(game: &Game, unit: UnitId, target: UnitId) -> bool {
     let (Some(attacker), Some(aimed)) = (state.unit(unit), state.unit(target)) else {
         return false;
     };
-    let command = Command::Fire {
-        attacker: unit,
-        target,
-        modifiers: FireModifiers::proposed(attacker, aimed, state.settings.interruption_penalty),
-        context: FireContext::Activation,
-    };
-    game.state()
-        .allows_once_checked(game.scenario(), unit, &command)
+    // As the state proposes it, or with the most the table could add (a fire left with no die
+    // by the state may still be made at a target within Optimum Range or in the open).
+    let penalty = state.settings.interruption_penalty;
+    [
+        FireModifiers::proposed(attacker, aimed, penalty),
+        FireModifiers::most_the_table_gives(attacker, aimed, penalty),
+    ]
+    .into_iter()
+    .any(|modifiers| {
+        let command = Command::Fire {
+            attacker: unit,
+            target,
+            modifiers,
+            context: FireContext::Activation,
+        };
+        state.allows_once_checked(game.scenario(), unit, &command)
+    })
 }
 
 /// The Regular units the player is asked whether this Insurgent unit sees, in its phase: those

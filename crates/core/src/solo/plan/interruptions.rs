@@ -166,13 +166,22 @@ pub fn waiting_to_fire(game: &Game) -> Vec<(UnitId, UnitId)> {
             let (Some(ins), Some(reg)) = (state.unit(i.insurgent), state.unit(i.regular)) else {
                 return false;
             };
-            let fire = Command::Fire {
-                attacker: i.insurgent,
-                target: i.regular,
-                modifiers: FireModifiers::proposed(ins, reg, state.settings.interruption_penalty),
-                context: FireContext::Interrupt,
-            };
-            game.check(&fire).is_ok()
+            // Or with the most the table could add, which the player is asked about.
+            let penalty = state.settings.interruption_penalty;
+            [
+                FireModifiers::proposed(ins, reg, penalty),
+                FireModifiers::most_the_table_gives(ins, reg, penalty),
+            ]
+            .into_iter()
+            .any(|modifiers| {
+                let fire = Command::Fire {
+                    attacker: i.insurgent,
+                    target: i.regular,
+                    modifiers,
+                    context: FireContext::Interrupt,
+                };
+                game.check(&fire).is_ok()
+            })
         })
         .map(|i| (i.insurgent, i.regular))
         .collect()
