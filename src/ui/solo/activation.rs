@@ -181,12 +181,8 @@ pub(super) fn weighed_ui(ui: &mut Ui, state: &GameState, about: &str) {
 /// A decision in words, as the table may know it.
 pub(super) fn decision_words(state: &GameState, d: &SoloDecision) -> String {
     let taken = d.taken().map_or("", |o| o.words.as_str());
-    let marker = d
-        .marker
-        .as_ref()
-        .and_then(|m| state.contacts.iter().find(|c| &c.marker == m))
-        .filter(|c| !c.revealed);
-    if let Some(contact) = marker {
+    // The desk never tells what a marker still on the table keeps back.
+    if let Some(contact) = d.kept_back_by(state, false) {
         return format!("{}: {taken}", contact.name());
     }
     let name = d.unit.map_or_else(String::new, |u| state.shown_name(u));

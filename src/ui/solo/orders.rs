@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 
 use ambush_core::game::{Game, GameState};
 use ambush_core::solo::plan::{self, Step};
-use ambush_core::solo::{self, ORDERS, STAY_HIDDEN, UnitOrders, View};
+use ambush_core::solo::{self, ORDERS, UnitOrders, View};
 use ambush_core::unit::{Side, UnitId};
 
 use super::activation::fighting_regulars;
@@ -49,9 +49,9 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &m
     let in_view: Vec<&UnitOrders> = orders.iter().filter(|o| o.marker.is_none()).collect();
     let markers: Vec<_> = state.markers_on_table().cloned().collect();
     if in_view.is_empty()
-        && markers
-            .iter()
-            .all(|c| state.marker_decided(&c.marker, ORDERS) && !acting(state, &c.marker))
+        && markers.iter().all(|c| {
+            state.marker_decided(&c.marker, ORDERS) && !solo::marker_acts(state, &c.marker)
+        })
     {
         ui.label("Every Insurgent unit has acted: end the turn.");
         return;
@@ -104,7 +104,7 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &m
             }
             // The unit under it took an order the table will see: it is carried out.
             let order = hidden_orders.and_then(|o| solo::chosen(game, o));
-            match order.filter(|_| acting(state, &contact.marker)) {
+            match order.filter(|_| solo::marker_acts(state, &contact.marker)) {
                 Some(order) => order_ui(ui, game, form, queue, &order),
                 None => {
                     ui.label(
@@ -121,18 +121,6 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &m
             queue.push(UiCommand::Plan(steps));
         }
     }
-}
-
-/// True when this marker's decision this turn took an order the table will see (its unit
-/// fires, moves, joins), rather than staying hidden.
-fn acting(state: &GameState, marker: &str) -> bool {
-    state
-        .solo_decisions
-        .iter()
-        .rev()
-        .find(|d| d.turn == state.turn && d.about == ORDERS && d.marker.as_deref() == Some(marker))
-        .and_then(|d| d.taken())
-        .is_some_and(|o| o.words != STAY_HIDDEN)
 }
 
 /// A framed card headed with a unit's (or a marker's) name and, while it has to decide, its

@@ -98,9 +98,8 @@ impl GameState {
 
     /// Whether the solo opponent has decided, this turn, about `about` for this marker.
     pub fn marker_decided(&self, marker: &str, about: &str) -> bool {
-        self.solo_decisions
-            .iter()
-            .any(|d| d.turn == self.turn && d.about == about && d.marker.as_deref() == Some(marker))
+        self.decision_of(super::Decider::Marker(marker), about)
+            .is_some()
     }
 
     /// The markers not yet revealed.

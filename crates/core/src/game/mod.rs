@@ -35,5 +35,5 @@ pub use log::{Entry, EntryRef, Game, HistoryError, PlayError, Refusal, Replay, R
 pub use outcome::{Detail, FireReport, Outcome};
 pub use pending::{EndReason, MoraleReason, Pending, PendingStep};
 pub use query::Allowance;
-pub use solo::{SoloDecision, SoloDifficulty, SoloOption};
+pub use solo::{Decider, SoloDecision, SoloDifficulty, SoloOption};
 pub use state::{GameState, Phase, RULES_VERSION, Settings};

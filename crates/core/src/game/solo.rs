@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::unit::UnitId;
 
+use super::contacts::Contact;
+use super::state::GameState;
+
 /// How sharp the solo opponent is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -96,6 +99,47 @@ impl SoloDecision {
             (Some(taken), Some(best)) => self.chosen != 0 && taken.percent < best.percent,
             _ => false,
         }
+    }
+
+    /// The marker that keeps this decision back, if one does: the marker it was made under,
+    /// while that marker is still on the table, unless the caller tells everything
+    /// (`reveal`). Such a decision is told only by the marker's name and the option taken:
+    /// not the unit, not what was weighed, not the roll, so that a marker hiding a unit and an
+    /// empty one read alike. The desk and the reports both ask this.
+    pub fn kept_back_by<'a>(&self, state: &'a GameState, reveal: bool) -> Option<&'a Contact> {
+        if reveal {
+            return None;
+        }
+        let marker = self.marker.as_deref()?;
+        state
+            .contacts
+            .iter()
+            .find(|c| c.marker == marker)
+            .filter(|c| !c.revealed)
+    }
+}
+
+/// Who made a decision: an Insurgent unit (hidden under a marker or not), or a marker, by its
+/// name, whatever it hides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decider<'a> {
+    /// The unit deciding, under its own name or its marker's.
+    Unit(UnitId),
+    /// The marker ("B"), hiding a unit or nothing.
+    Marker(&'a str),
+}
+
+impl GameState {
+    /// The latest decision this turn about `about` made by this unit or under this marker.
+    pub fn decision_of(&self, who: Decider<'_>, about: &str) -> Option<&SoloDecision> {
+        self.solo_decisions.iter().rev().find(|d| {
+            d.turn == self.turn
+                && d.about == about
+                && match who {
+                    Decider::Unit(unit) => d.unit == Some(unit),
+                    Decider::Marker(marker) => d.marker.as_deref() == Some(marker),
+                }
+        })
     }
 }
 

@@ -80,11 +80,7 @@ pub fn lines(game: &Game, reveal: Reveal) -> Vec<String> {
 fn line(game: &Game, d: &SoloDecision, reveal: Reveal) -> String {
     let state = game.state();
     let taken_words = d.taken().map_or("", |o| o.words.as_str());
-    let under_marker = d
-        .marker
-        .as_ref()
-        .and_then(|m| state.contacts.iter().find(|c| &c.marker == m));
-    if let Some(contact) = under_marker.filter(|c| !c.revealed && reveal.conceals(game)) {
+    if let Some(contact) = d.kept_back_by(state, !reveal.conceals(game)) {
         // The table knows the marker, and what it did; not what it weighed.
         return format!(
             "Turn {}, {}, {}: {taken_words}",
@@ -93,6 +89,10 @@ fn line(game: &Game, d: &SoloDecision, reveal: Reveal) -> String {
             d.about
         );
     }
+    let under_marker = d
+        .marker
+        .as_ref()
+        .and_then(|m| state.contacts.iter().find(|c| &c.marker == m));
     let name = match (d.unit.and_then(|u| state.unit(u)), under_marker) {
         (Some(unit), Some(contact)) => format!("{} ({})", unit.name, contact.name()),
         (Some(unit), None) => unit.name.clone(),

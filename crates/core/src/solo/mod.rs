@@ -19,7 +19,7 @@ pub use interrupts::{
 };
 pub use orders::{
     ORDERS, Order, OrderFor, STAY_HIDDEN, UnitOrders, asked_in_phase, chosen, empty_marker_orders,
-    failed_checks, hot_spot_choice, orders,
+    failed_checks, hot_spot_choice, marker_acts, orders,
 };
 pub use view::{
     Distance, View, distance_answers, fire_modifiers, ranges, reach_words, regular_reaches,

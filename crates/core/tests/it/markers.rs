@@ -8,11 +8,13 @@ use crate::common;
 
 use std::sync::Arc;
 
-use ambush_core::game::{Command, FireContext, Game, Settings, SoloDifficulty};
+use ambush_core::game::{
+    Command, Decider, FireContext, Game, Phase, Settings, SoloDifficulty, SoloOption,
+};
 use ambush_core::report::{self, Reveal};
 use ambush_core::scenario::builtin;
 use ambush_core::scenario::check::load_bytes;
-use ambush_core::solo::{self, RegularAction, View};
+use ambush_core::solo::{self, ORDERS, RegularAction, View};
 use ambush_core::unit::Movement;
 
 use common::{activate, play, unit_id};
@@ -321,4 +323,90 @@ fn staying_dice_are_the_rolls_own_and_cannot_be_moved_to_another() {
         defensible: false,
     };
     assert_ne!(attack(&faces(&mut game, morale)), attack(&first));
+}
+
+#[test]
+fn a_markers_decision_is_found_by_its_marker_or_its_unit_and_acts_only_when_it_is_not_staying_hidden()
+ {
+    let mut game = night_patrol(A_AND_E, Settings::default());
+    let watchers = unit_id(&game, "watchers");
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    let state = game.state();
+    assert!(state.decision_of(Decider::Marker("A"), ORDERS).is_none());
+    assert!(!solo::marker_acts(state, "A"), "it has not decided yet");
+    // The empty marker B stays hidden: decided, and not acting.
+    play(&mut game, solo::empty_marker_orders("B"), &[&[3, 3]]);
+    let b = game.state().decision_of(Decider::Marker("B"), ORDERS);
+    assert_eq!(b.map(|d| d.unit), Some(None));
+    assert!(!solo::marker_acts(game.state(), "B"));
+    assert!(game.state().marker_decided("B", ORDERS));
+    // The watchers under A advance: found by the marker and by the unit alike, and it acts.
+    let advance = Command::MarkerDecide {
+        marker: "A".to_owned(),
+        about: ORDERS.to_owned(),
+        options: vec![SoloOption {
+            words: "advance toward the Marines".to_owned(),
+            percent: 100,
+            odds: "a test".to_owned(),
+        }],
+    };
+    play(&mut game, advance, &[&[5, 5]]);
+    let state = game.state();
+    let by_marker = state.decision_of(Decider::Marker("A"), ORDERS);
+    assert!(by_marker.is_some());
+    assert_eq!(
+        by_marker,
+        state.decision_of(Decider::Unit(watchers), ORDERS)
+    );
+    assert_eq!(
+        solo::plan::taken(&game, watchers, ORDERS).as_deref(),
+        Some("advance toward the Marines")
+    );
+    assert!(solo::marker_acts(state, "A"));
+    assert!(
+        state
+            .decision_of(Decider::Marker("A"), "something else")
+            .is_none()
+    );
+    assert!(!solo::marker_acts(state, "C"), "C has not decided");
+    // Another turn: this turn's decisions are no longer found.
+    play(
+        &mut game,
+        Command::SetTurn {
+            turn: 2,
+            phase: Phase::InsurgentActions,
+        },
+        &[],
+    );
+    assert!(
+        game.state()
+            .decision_of(Decider::Marker("A"), ORDERS)
+            .is_none()
+    );
+    assert!(!solo::marker_acts(game.state(), "A"));
+}
+
+#[test]
+fn a_marker_keeps_its_decision_back_until_it_is_revealed_or_the_caller_reveals_everything() {
+    let mut game = night_patrol(A_AND_E, Settings::default());
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    play(&mut game, solo::empty_marker_orders("A"), &[&[3, 3]]);
+    let decision = game.state().solo_decisions.last().expect("decided").clone();
+    let kept = decision.kept_back_by(game.state(), false);
+    assert_eq!(kept.map(|c| c.marker.as_str()), Some("A"));
+    assert!(decision.kept_back_by(game.state(), true).is_none());
+    play(
+        &mut game,
+        Command::RevealContact {
+            marker: "A".to_owned(),
+        },
+        &[],
+    );
+    assert!(decision.kept_back_by(game.state(), false).is_none());
+    // A decision in view (no marker) is never kept back.
+    let open = ambush_core::game::SoloDecision {
+        marker: None,
+        ..decision
+    };
+    assert!(open.kept_back_by(game.state(), false).is_none());
 }

@@ -3,7 +3,7 @@
 
 mod choices;
 
-use crate::game::{Command, FireContext, Game};
+use crate::game::{Command, Decider, FireContext, Game, GameState, SoloDecision};
 use crate::rules::fire::FireModifiers;
 use crate::unit::{Movement, Side, Unit, UnitId};
 
@@ -151,17 +151,23 @@ pub fn empty_marker_orders(marker: &str) -> Command {
 /// and unseen.
 pub const STAY_HIDDEN: &str = "stay hidden";
 
+/// True when this marker's orders this turn took an option the table will see (the unit under
+/// it fires, moves, joins) rather than staying hidden; false before it has decided.
+pub fn marker_acts(state: &GameState, marker: &str) -> bool {
+    state
+        .decision_of(Decider::Marker(marker), ORDERS)
+        .and_then(SoloDecision::taken)
+        .is_some_and(|o| o.words != STAY_HIDDEN)
+}
+
 /// The order a unit's decision this turn took, with its options as they stand.
 ///
 /// When the roll took an option with a lower chance than the best one, the reason says so: the
 /// roll, and the option passed over.
 pub fn chosen(game: &Game, orders: &UnitOrders) -> Option<OrderFor> {
-    let state = game.state();
-    let decision = state
-        .solo_decisions
-        .iter()
-        .rev()
-        .find(|d| d.unit == Some(orders.unit) && d.turn == state.turn && d.about == ORDERS)?;
+    let decision = game
+        .state()
+        .decision_of(Decider::Unit(orders.unit), ORDERS)?;
     let words = &decision.taken()?.words;
     let mut order = orders
         .choices

@@ -18,7 +18,8 @@ pub use orders::{
 
 use crate::dice::{DiceRequest, Rolled};
 use crate::game::{
-    Command, Detail, Event, Game, GameState, Phase, QualityPurpose, ReactionKind, RuleError, Seat,
+    Command, Decider, Detail, Event, Game, GameState, Phase, QualityPurpose, ReactionKind,
+    RuleError, Seat, SoloDecision,
 };
 use crate::unit::UnitId;
 
@@ -120,13 +121,9 @@ pub fn next_command(game: &Game, plan: &mut Vec<Step>) -> Option<Command> {
 
 /// The words of the option a unit's latest decision this turn about `about` took.
 pub fn taken(game: &Game, unit: UnitId, about: &str) -> Option<String> {
-    let state = game.state();
-    state
-        .solo_decisions
-        .iter()
-        .rev()
-        .find(|d| d.unit == Some(unit) && d.turn == state.turn && d.about == about)
-        .and_then(|d| d.taken())
+    game.state()
+        .decision_of(Decider::Unit(unit), about)
+        .and_then(SoloDecision::taken)
         .map(|o| o.words.clone())
 }
 
