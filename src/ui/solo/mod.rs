@@ -107,6 +107,9 @@ pub struct SoloForm {
     /// The units in view asked about an activation, worked out again only when the game
     /// changes (each asks the gate about its interruption on a copy of the game).
     asked: Option<((usize, UnitId), Vec<UnitId>)>,
+    /// The Marine units each Insurgent unit in view is asked about in its phase, worked out
+    /// again only when the game changes (each asks the gate about its fire).
+    asked_in_phase: Option<(usize, BTreeMap<UnitId, Vec<UnitId>>)>,
 }
 
 type InterruptsKey = (
@@ -160,6 +163,25 @@ impl SoloForm {
             .as_ref()
             .map(|(_, u)| u.clone())
             .unwrap_or_default()
+    }
+
+    /// The Marine units this Insurgent unit in view is asked about in its phase.
+    fn asked_in_phase(&mut self, game: &Game, insurgent: UnitId) -> Vec<UnitId> {
+        let revision = game.revision();
+        if self
+            .asked_in_phase
+            .as_ref()
+            .is_none_or(|(r, _)| *r != revision)
+        {
+            self.asked_in_phase = Some((revision, BTreeMap::new()));
+        }
+        let Some((_, asked)) = &mut self.asked_in_phase else {
+            return Vec::new();
+        };
+        asked
+            .entry(insurgent)
+            .or_insert_with(|| solo::asked_in_phase(game, insurgent))
+            .clone()
     }
 
     /// The Insurgent units' options in their phase, for these views.

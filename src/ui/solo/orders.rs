@@ -28,7 +28,7 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &m
             let asked = if state.is_hidden(u.id) {
                 regulars.clone()
             } else {
-                solo::asked_in_phase(game, u.id)
+                form.asked_in_phase(game, u.id)
             };
             (u.id, form.sees(u.id, &asked))
         })
@@ -58,7 +58,8 @@ pub(super) fn orders_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &m
     }
     for unit_orders in in_view {
         let name = state.shown_name(unit_orders.unit);
-        let asked: Vec<Asked> = solo::asked_in_phase(game, unit_orders.unit)
+        let asked: Vec<Asked> = form
+            .asked_in_phase(game, unit_orders.unit)
             .into_iter()
             .filter_map(|r| {
                 Some(Asked {
