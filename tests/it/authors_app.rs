@@ -4,7 +4,7 @@
 use crate::common;
 
 use ambush_alley::ui::{Prefs, StartOptions};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use serde_json::{Value, json};
 
 use common::run;
@@ -244,6 +244,16 @@ fn ending_the_game_asks_about_the_place_held_and_the_referee_s_items() {
     };
     assert_eq!(count(&harness, "roadblock-held"), 1);
     assert_eq!(count(&harness, "cache-found"), 1);
+    // The gate says which answers are open: held once, "held" again is not.
+    let disabled = |h: &egui_kittest::Harness<'_, ambush_alley::ui::AssistantApp>, name: &str| {
+        h.get_by_label(name).accesskit_node().is_disabled()
+    };
+    assert!(disabled(&harness, "At the end: the roadblock is held"));
+    assert!(!disabled(&harness, "At the end: the roadblock is not held"));
+    assert!(disabled(
+        &harness,
+        "At the end: Weapons cache found in the market happened"
+    ));
     // "Not yet" leaves the game going, the answers kept.
     click(&mut harness, "Not yet");
     assert_ne!(

@@ -5,11 +5,11 @@
 use egui::RichText;
 
 use ambush_core::game::{Command, Game};
-use ambush_core::scenario::VictoryTrigger;
 
 use super::AssistantApp;
 use crate::ui::command::UiCommand;
-use crate::ui::widgets::style::{self, named_button};
+use crate::ui::widgets::award::{AwardAsked, award_row_ui};
+use crate::ui::widgets::style;
 
 impl AssistantApp {
     /// True when ending the game asks the referee first: the game is not over and its
@@ -37,65 +37,11 @@ pub fn end_game_ui(ctx: &egui::Context, game: &Game, queue: &mut Vec<UiCommand>)
         ui.add_space(6.0);
         ui.label("Only the table knows these: say what holds now, then end the game.");
         ui.add_space(6.0);
-        let state = game.state();
         for item in game.scenario().judged_at_the_end() {
-            let count = state
-                .victory
-                .iter()
-                .find(|c| c.item == item.id)
-                .map_or(0, |c| c.count);
-            let award = |delta: i32| {
-                UiCommand::Play(Command::AwardVictory {
-                    item: item.id.clone(),
-                    delta,
-                })
-            };
-            ui.horizontal_wrapped(|ui| {
-                ui.label(format!(
-                    "{} — {}: {} × {} = {}",
-                    item.side,
-                    item.label,
-                    count,
-                    item.points,
-                    count * item.points
-                ));
-                match &item.trigger {
-                    VictoryTrigger::PlaceHeld { place } => {
-                        let held = count > 0;
-                        let yes = format!("At the end: {place} is held");
-                        if named_button(ui, "Held", &yes, !held).clicked() {
-                            queue.push(award(1));
-                        }
-                        let no = format!("At the end: {place} is not held");
-                        if named_button(ui, "Not held", &no, held).clicked() {
-                            queue.push(award(-1));
-                        }
-                    }
-                    VictoryTrigger::Manual { once: true } => {
-                        let yes = format!("At the end: {} happened", item.label);
-                        if named_button(ui, "It happened", &yes, count == 0).clicked() {
-                            queue.push(award(1));
-                        }
-                        let no = format!("At the end: {} did not happen", item.label);
-                        if named_button(ui, "It did not", &no, count > 0).clicked() {
-                            queue.push(award(-1));
-                        }
-                    }
-                    _ => {
-                        let more = format!("At the end: award {}", item.label);
-                        if named_button(ui, "+1", &more, true).clicked() {
-                            queue.push(award(1));
-                        }
-                        let less = format!("At the end: take back {}", item.label);
-                        if named_button(ui, "−1", &less, count > 0).clicked() {
-                            queue.push(award(-1));
-                        }
-                    }
-                }
-            });
+            award_row_ui(ui, game, item, AwardAsked::AtTheEnd, queue);
         }
         ui.add_space(6.0);
-        ui.label(RichText::new(state.final_score(game.scenario())).strong());
+        ui.label(RichText::new(game.state().final_score(game.scenario())).strong());
         ui.add_space(10.0);
         ui.horizontal(|ui| {
             if ui

@@ -6,7 +6,8 @@ use ambush_core::game::{Command, Game, Phase};
 use ambush_core::scenario::{TimedChange, VictoryTrigger};
 
 use crate::ui::command::UiCommand;
-use crate::ui::widgets::style::{self, named_button};
+use crate::ui::widgets::award::{AwardAsked, award_row_ui};
+use crate::ui::widgets::style;
 
 /// Draws the scenario's brief, objectives, special rules and reinforcement table, and the
 /// victory points.
@@ -189,65 +190,9 @@ pub fn victory_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
         RichText::new("Victory points").size(style::HEADING - 4.0),
         |ui| {
             for count in &state.victory {
-                let Some(item) = game.scenario().victory_item(&count.item) else {
-                    continue;
-                };
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(format!(
-                        "{} — {}: {} × {} = {}",
-                        item.side,
-                        item.label,
-                        count.count,
-                        item.points,
-                        count.count * item.points
-                    ));
-                    let award = |delta: i32| {
-                        UiCommand::Play(Command::AwardVictory {
-                            item: item.id.clone(),
-                            delta,
-                        })
-                    };
-                    if let VictoryTrigger::PlaceHeld { place } = &item.trigger {
-                        // Held at the end, or not: one of two answers.
-                        let held = count.count > 0;
-                        if named_button(ui, "Held", &format!("{place} is held"), !held).clicked() {
-                            queue.push(award(1));
-                        }
-                        if named_button(ui, "Not held", &format!("{place} is not held"), held)
-                            .clicked()
-                        {
-                            queue.push(award(-1));
-                        }
-                        return;
-                    }
-                    if let VictoryTrigger::Manual { once: true } = &item.trigger {
-                        // It happened, or it did not: scored once or not at all.
-                        let happened = count.count > 0;
-                        let yes = format!("{} happened", item.label);
-                        if named_button(ui, "It happened", &yes, !happened).clicked() {
-                            queue.push(award(1));
-                        }
-                        let no = format!("{} did not happen", item.label);
-                        if named_button(ui, "It did not", &no, happened).clicked() {
-                            queue.push(award(-1));
-                        }
-                        return;
-                    }
-                    // The referee may always correct a count, even one the app keeps itself.
-                    if named_button(ui, "+1", &format!("Award {}", item.label), true).clicked() {
-                        queue.push(award(1));
-                    }
-                    if named_button(
-                        ui,
-                        "−1",
-                        &format!("Take back {}", item.label),
-                        count.count != 0,
-                    )
-                    .clicked()
-                    {
-                        queue.push(award(-1));
-                    }
-                });
+                if let Some(item) = game.scenario().victory_item(&count.item) {
+                    award_row_ui(ui, game, item, AwardAsked::Anytime, queue);
+                }
             }
             if state.phase != Phase::GameOver && ui.button("End the game now").clicked() {
                 queue.push(UiCommand::Play(Command::EndGame));
