@@ -334,7 +334,11 @@ pub fn shots_ui(
                 (true, false) => format!("{} at {}", fire.attacker, fire.target),
                 (false, _) => fire.target.clone(),
             };
-            let text = format!("{who} · {}", percent(fire.at_least_one));
+            // Without a die as judged, its odds are none: it says why it waits.
+            let text = match fire.no_die {
+                Some(_) => format!("{who} · no die"),
+                None => format!("{who} · {}", percent(fire.at_least_one)),
+            };
             if fire.button(ui, &text, false).clicked() {
                 queue.push(UiCommand::Play(fire.command.clone()));
             }
