@@ -7,4 +7,5 @@ pub mod dice_count;
 pub mod fire;
 pub mod matching;
 pub mod morale;
+pub mod reach;
 pub mod reinforcements;
