@@ -235,15 +235,28 @@ pub(super) fn interrupts_ui(
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Interrupt its").strong());
             if active.moving() {
+                // Two answers, both framed so the one not picked still reads as a button.
                 for (words, value) in [("movement", false), ("fire", true)] {
-                    if ui.selectable_label(fire == value, words).clicked() {
+                    let answer = egui::Button::new(words)
+                        .selected(fire == value)
+                        .frame_when_inactive(true);
+                    let response = ui.add(answer);
+                    response.widget_info(|| {
+                        egui::WidgetInfo::selected(
+                            egui::Role::RadioButton,
+                            true,
+                            fire == value,
+                            format!("Interrupt its {words}"),
+                        )
+                    });
+                    if response.clicked() {
                         form.interrupt_fire = Some((active.id, state.turn, value));
                     }
                 }
             } else {
                 ui.label(RichText::new("fire").strong());
             }
-            ui.label(":");
+            ui.label(RichText::new("with").strong());
             for (ins, (series, label)) in options {
                 let text = if series.len() > 1 {
                     format!("{} (check)", ins.name)
