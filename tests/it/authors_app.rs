@@ -214,6 +214,8 @@ fn ending_the_game_asks_about_the_place_held_and_the_referee_s_items() {
     let dir = common::ui::temp_dir("end-asks");
     let mut harness = common::ui::app(&dir, false);
     click(&mut harness, "New game: Roadblock at Dawn");
+    // The bar says how long the game is, its dice not rolled yet.
+    harness.get_by_label("6+1d3 turns");
     click(&mut harness, "Scenario");
     // The collapsing header of the victory points (the tab's own heading comes after it).
     harness

@@ -203,6 +203,13 @@ pub fn top_bar_ui(
         });
         ui.separator();
         save_state_ui(ui, session, not_autosaved);
+        if let (Some(brief), Some(whole)) = (
+            state.length_brief(scenario),
+            state.length_words(scenario),
+        ) {
+            ui.add(egui::Label::new(RichText::new(brief).weak()).truncate())
+                .on_hover_text(format!("Turn limit: {whole}"));
+        }
         ui.add(
             egui::Label::new(RichText::new(format!("Insurgency {}", state.insurgency)).weak())
                 .truncate(),

@@ -136,6 +136,31 @@ impl GameState {
             .join(separator)
     }
 
+    /// How long the game is: "8 turns"; for a limit in dice, "6+1d3 turns (7 to 9, rolled at
+    /// the end of turn 6)" until they are rolled, then "9 turns (rolled: 6+1d3)"; None when
+    /// the game is open-ended.
+    pub fn length_words(&self, scenario: &Scenario) -> Option<String> {
+        let turns = |n: u32| plural(n as usize, "turn", "turns");
+        match (self.turn_limit, &scenario.turn_limit_dice) {
+            (Some(limit), Some(dice)) => {
+                Some(format!("{} (rolled: {})", turns(limit), dice.words()))
+            }
+            (Some(limit), None) => Some(turns(limit)),
+            (None, Some(_)) => scenario.length_words(),
+            (None, None) => None,
+        }
+    }
+
+    /// How long the game is, in brief: "8 turns", "6+1d3 turns" until the dice are rolled,
+    /// "9 turns" after; None when the game is open-ended.
+    pub fn length_brief(&self, scenario: &Scenario) -> Option<String> {
+        match (self.turn_limit, &scenario.turn_limit_dice) {
+            (Some(limit), _) => Some(plural(limit as usize, "turn", "turns")),
+            (None, Some(dice)) => Some(format!("{} turns", dice.words())),
+            (None, None) => None,
+        }
+    }
+
     /// "Turn 3 — Regular activations, 2 of 3 done".
     pub fn headline(&self) -> String {
         if let Some(reason) = &self.end_proposed {

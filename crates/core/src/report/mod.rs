@@ -86,22 +86,10 @@ fn presence_words(presence: &Presence) -> String {
 /// "Turn limit: 8 turns. Scale: 28mm (distances as the scenario wrote them)."
 pub fn length_and_scale(game: &Game) -> String {
     let state = game.state();
-    let limit = match (state.turn_limit, &game.scenario().turn_limit_dice) {
-        (Some(n), Some(dice)) => format!(
-            "Turn limit: {} (rolled: {})",
-            crate::text::plural(n as usize, "turn", "turns"),
-            dice.words()
-        ),
-        (Some(n), None) => format!(
-            "Turn limit: {}",
-            crate::text::plural(n as usize, "turn", "turns")
-        ),
-        (None, Some(_)) => format!(
-            "Turn limit: {}",
-            game.scenario().length_words().unwrap_or_default()
-        ),
-        (None, None) => "No turn limit".to_owned(),
-    };
+    let limit = state.length_words(game.scenario()).map_or_else(
+        || "No turn limit".to_owned(),
+        |l| format!("Turn limit: {l}"),
+    );
     let scale = if state.settings.scale == state.written_scale {
         format!(
             "{} (distances as the scenario wrote them)",
