@@ -200,7 +200,7 @@ pub fn validate(paths: &[&Path]) -> Output {
                 };
                 out.stderr.push_str(&format!(
                     "{shown}: ok — {} ({} units, {} reinforcement rows){warned}\n",
-                    loaded.scenario.name,
+                    ambush_core::text::one_line(&loaded.scenario.name),
                     loaded.scenario.units.len(),
                     loaded.scenario.reinforcements.rows.len()
                 ));

@@ -51,17 +51,19 @@ pub fn utc_time(time: std::time::SystemTime) -> String {
 /// The longest value quoted whole in a message; longer ones are cut (see [`quoted`]).
 pub const QUOTED_CHARS: usize = 60;
 
-/// A value in double quotes for a message, its control characters escaped and, when longer
-/// than [`QUOTED_CHARS`] characters, cut with its length given: `"aaaa…" (1,000,000 characters)`.
+/// A value in double quotes for a message, on one line: every control character escaped (a
+/// line break as `\n`, a tab as `\t`), so a value never starts a line of its own, and, when
+/// longer than [`QUOTED_CHARS`] characters, cut with its length given: `"aaaa…" (1,000,000
+/// characters)`.
 pub fn quoted(value: &str) -> String {
     let length = value.chars().count();
     if length <= QUOTED_CHARS {
-        return format!("\"{}\"", escape_controls(value));
+        return format!("\"{}\"", one_line(value));
     }
     let start: String = value.chars().take(QUOTED_CHARS).collect();
     format!(
         "\"{}…\" ({} characters)",
-        escape_controls(&start),
+        one_line(&start),
         thousands(length as u64)
     )
 }
@@ -78,6 +80,24 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
             out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
         } else {
             out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Text on one line, safe to print: [`escape_controls`], with line breaks and tabs escaped
+/// too (`\n`, `\t`).
+pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
         }
     }
     std::borrow::Cow::Owned(out)
@@ -116,6 +136,8 @@ mod tests {
             escape_controls("a\u{0}\u{7}\r\n\tb"),
             "a\\u{0}\\u{7}\\u{d}\n\tb"
         );
+        // A value quoted in a message stays on its line.
+        assert_eq!(quoted("a\nb:1:1: ok\t"), "\"a\\nb:1:1: ok\\t\"");
         assert_eq!(thousands(4980), "4,980");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1_000_000), "1,000,000");

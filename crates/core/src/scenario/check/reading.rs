@@ -55,9 +55,11 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
     }
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let (line, column) = position_of(bytes, e.valid_up_to());
-        ScenarioError::NotText(format!(
-            "{line}:{column}: the file is not UTF-8 text here; save it again as UTF-8"
-        ))
+        ScenarioError::Syntax {
+            line,
+            column,
+            message: "the file is not UTF-8 text here; save it again as UTF-8".to_owned(),
+        }
     })?;
     let census = census::take(text).map_err(|e| syntax_error(&e, text.as_bytes()))?;
     if let Some(what) = census.not_an_object {
@@ -109,9 +111,18 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
                 }
                 _ => {}
             }
-            // Problems inside a value the shape check repaired only echo its placeholder.
-            let echoes = |path: &str| {
-                let mut at = Some(path);
+            // Problems that only echo a value the shape check repaired are left out: those
+            // inside it, those of the object holding it (a field left out there changes what
+            // the others must be), and those naming the text standing in for it.
+            let stand_in = crate::text::quoted(shape::STAND_IN_TEXT);
+            let echoes = |problem: &Problem| {
+                if problem.message.contains(&stand_in) {
+                    return true;
+                }
+                if locate::parent(&problem.path).is_some_and(|h| shape.repaired_within(h)) {
+                    return true;
+                }
+                let mut at = Some(problem.path.as_str());
                 while let Some(path) = at {
                     if shape.was_repaired(path) {
                         return true;
@@ -120,7 +131,7 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
                 }
                 false
             };
-            for problem in meaning.into_iter().filter(|p| !echoes(&p.path)) {
+            for problem in meaning.into_iter().filter(|p| !echoes(p)) {
                 found.push(cap::Found {
                     problem,
                     place: cap::Place::Key,

@@ -128,7 +128,41 @@ pub(super) fn check_events(
         };
         events.push(TimedEvent { turn, change });
     }
+    conflicting_events(c, &events);
     events
+}
+
+/// Two events of one turn that set the same thing (the Insurgency Level, one Hot Spot) to
+/// different values: one of them would be undone as soon as it was done.
+fn conflicting_events(c: &mut Checker, events: &[TimedEvent]) {
+    let mut first: std::collections::HashMap<(u32, Option<u8>), (usize, &TimedChange)> =
+        std::collections::HashMap::new();
+    for (i, event) in events.iter().enumerate() {
+        let what = match &event.change {
+            TimedChange::InsurgencyLevel(_) => None,
+            TimedChange::HotSpot { number, .. } => Some(*number),
+            TimedChange::Note(_) => continue,
+        };
+        match first.get(&(event.turn, what)) {
+            Some(&(j, earlier)) if earlier != &event.change => {
+                let thing = match what {
+                    None => "the Insurgency Level".to_owned(),
+                    Some(n) => format!("Hot Spot {n}"),
+                };
+                c.problem(
+                    format!("events[{i}]"),
+                    format!(
+                        "turn {}: events[{j}] already sets {thing} as this turn begins, to another value: keep one of the two",
+                        event.turn
+                    ),
+                );
+            }
+            Some(_) => {}
+            None => {
+                first.insert((event.turn, what), (i, &event.change));
+            }
+        }
+    }
 }
 
 /// The victory thresholds and the author's notes.

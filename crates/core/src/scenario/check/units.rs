@@ -197,8 +197,9 @@ pub(super) fn check_units(c: &mut Checker, file: &ScenarioFile) -> (Vec<UnitSetu
         c.problem(
             "units",
             format!(
-                "{} units and leaders: a scenario has at most {MAX_UNITS}",
-                file.units.len() + file.leaders.len()
+                "{} units and leaders: a scenario has at most {}",
+                crate::text::thousands((file.units.len() + file.leaders.len()) as u64),
+                crate::text::thousands(MAX_UNITS as u64)
             ),
         );
     }

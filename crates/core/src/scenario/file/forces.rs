@@ -9,17 +9,17 @@ use crate::limits::{
 };
 use crate::unit::{Side, Weapon};
 
-use super::{DIE_PATTERN, DIE_WORDS, TEXT_PATTERN};
+use super::{DIE_PATTERN, DIE_WORDS, LINE_PATTERN};
 
 /// A unit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitFile {
     /// Stable id, unique among units and leaders.
-    #[schemars(regex(pattern = TEXT_PATTERN))]
+    #[schemars(regex(pattern = LINE_PATTERN))]
     pub id: String,
     /// Name shown on its card.
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = NAME_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = NAME_CHARS.max))]
     pub name: String,
     /// "regular" or "insurgent".
     pub side: Side,
@@ -38,7 +38,7 @@ pub struct UnitFile {
     pub armor: u32,
     /// Starting position in words ("map key 1: by the mosque").
     #[serde(default, skip_serializing_if = "String::is_empty")]
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = PLACE_CHARS.max))]
     pub location: String,
     /// True for units that never act (wounded civilians waiting for rescue): their figures
     /// are dependants.
@@ -63,7 +63,7 @@ pub struct ScheduledFile {
     #[schemars(range(min = 2, max = TURN_LIMIT.max))]
     pub turn: u32,
     /// Where it comes on, in words ("the south edge, by the bridge").
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = PLACE_CHARS.max))]
     pub at: String,
     /// Version 3: the d6 it needs to come on: from `turn` on, it rolls at the start of its
     /// side's part of each turn until it comes on. Without it, it comes on at `turn` for sure.
@@ -77,7 +77,7 @@ pub struct ScheduledFile {
 #[serde(deny_unknown_fields)]
 pub struct FigureFile {
     /// Name on the card ("Rifleman").
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = NAME_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = NAME_CHARS.max))]
     pub name: String,
     /// rifle, light_support, medium_support, at_rpg, leader or dependant.
     pub weapon: Weapon,
@@ -91,7 +91,7 @@ pub struct FigureFile {
     pub tq: Option<String>,
     /// A tag victory points can count ("contractor").
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(regex(pattern = TEXT_PATTERN))]
+    #[schemars(regex(pattern = LINE_PATTERN))]
     pub tag: Option<String>,
 }
 
@@ -104,10 +104,10 @@ fn one() -> u32 {
 #[serde(deny_unknown_fields)]
 pub struct LeaderFile {
     /// Stable id, unique among units and leaders.
-    #[schemars(regex(pattern = TEXT_PATTERN))]
+    #[schemars(regex(pattern = LINE_PATTERN))]
     pub id: String,
     /// Name ("Corporal").
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = NAME_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = NAME_CHARS.max))]
     pub name: String,
     /// "regular" or "insurgent".
     pub side: Side,
@@ -116,7 +116,7 @@ pub struct LeaderFile {
     pub tq: String,
     /// The id of the unit he starts with; leave out for a leader acting on his own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(regex(pattern = TEXT_PATTERN))]
+    #[schemars(regex(pattern = LINE_PATTERN))]
     pub attached_to: Option<String>,
     /// Morale die when he acts on his own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -132,11 +132,11 @@ pub struct LeaderFile {
     pub armor: Option<u32>,
     /// Starting position when he acts on his own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = PLACE_CHARS.max))]
     pub location: Option<String>,
     /// Version 2: a tag victory points can count ("hvt" for a leader to escort off).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(regex(pattern = TEXT_PATTERN))]
+    #[schemars(regex(pattern = LINE_PATTERN))]
     pub tag: Option<String>,
 }
 
@@ -179,7 +179,7 @@ pub enum AmbushAtFile {
     /// Version 2: a point in words.
     Point(PointPlace),
     /// "hot_spot" for a rolled Hot Spot; in version 1, any other text is a point in words.
-    Words(#[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))] String),
+    Words(#[schemars(regex(pattern = LINE_PATTERN), length(max = PLACE_CHARS.max))] String),
 }
 
 /// {"hot_spot": 2}
@@ -196,7 +196,7 @@ pub struct HotSpotPlace {
 #[serde(deny_unknown_fields)]
 pub struct PointPlace {
     /// The point, in words.
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = PLACE_CHARS.max))]
     pub point: String,
 }
 
@@ -221,7 +221,7 @@ pub struct ContactsFile {
     #[schemars(length(min = 1, max = 12))]
     pub markers: Vec<MarkerFile>,
     /// The ids of the Insurgent units on the table whose places the markers hide.
-    #[schemars(length(min = 1), inner(regex(pattern = TEXT_PATTERN)))]
+    #[schemars(length(min = 1), inner(regex(pattern = LINE_PATTERN)))]
     pub units: Vec<String>,
 }
 
@@ -230,9 +230,9 @@ pub struct ContactsFile {
 #[serde(deny_unknown_fields)]
 pub struct MarkerFile {
     /// Its name on the table ("A"), unique among the markers.
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = NAME_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = NAME_CHARS.max))]
     pub id: String,
     /// Where it is set, in words.
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = PLACE_CHARS.max))]
     pub at: String,
 }

@@ -36,6 +36,10 @@ pub const SCENARIO_VERSION: u32 = 3;
 pub const DIE_PATTERN: &str = r"^d(6|8|10|12)$";
 /// The pattern of text that is not blank.
 pub const TEXT_PATTERN: &str = r"\S";
+/// The pattern of text on one line that is not blank: a name, an id, a place, a label. No line
+/// break, tab or other control character, which would break the line it is printed on.
+pub const LINE_PATTERN: &str =
+    r"^[^\u0000-\u001F\u007F]*[^\s\u0000-\u001F\u007F][^\u0000-\u001F\u007F]*$";
 /// The pattern of a figure count: 1 to 20, or 1 to 4 dice plus up to 20.
 pub const COUNT_PATTERN: &str = r"^(([1-9]|1[0-9]|20)|[1-4]?d(6|8|10|12)(\+([0-9]|1[0-9]|20))?)$";
 
@@ -55,10 +59,10 @@ pub struct ScenarioFile {
     #[schemars(range(min = 1, max = SCENARIO_VERSION))]
     pub version: u32,
     /// Stable id, such as "contracting-trouble".
-    #[schemars(regex(pattern = TEXT_PATTERN), extend("x-expected" = "an id in quotes, such as \"night-patrol\""))]
+    #[schemars(regex(pattern = LINE_PATTERN), extend("x-expected" = "an id in quotes, such as \"night-patrol\""))]
     pub id: String,
     /// Title shown to players.
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = NAME_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = NAME_CHARS.max))]
     pub name: String,
     /// The mission brief.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -230,7 +234,7 @@ pub struct HotSpotFile {
     pub number: u32,
     /// Where it is, in words.
     #[serde(default, skip_serializing_if = "String::is_empty")]
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = PLACE_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = PLACE_CHARS.max))]
     pub location: String,
     /// Version 2: false for a spot already neutralized when the game starts (default true).
     #[serde(default = "yes", skip_serializing_if = "is_true")]

@@ -6,14 +6,14 @@ use serde::{Deserialize, Serialize};
 use crate::limits::{NAME_CHARS, REINFORCEMENT_ROLL};
 use crate::unit::Weapon;
 
-use super::{COUNT_PATTERN, DIE_PATTERN, DIE_WORDS, TEXT_PATTERN};
+use super::{COUNT_PATTERN, DIE_PATTERN, DIE_WORDS, LINE_PATTERN};
 
 /// A row of the reinforcement table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RowFile {
     /// Stable id of the row.
-    #[schemars(regex(pattern = TEXT_PATTERN))]
+    #[schemars(regex(pattern = LINE_PATTERN))]
     pub id: String,
     /// The 2d6 totals this row covers (2 to 12).
     #[schemars(length(min = 1), inner(range(min = REINFORCEMENT_ROLL.min, max = REINFORCEMENT_ROLL.max)))]
@@ -32,7 +32,7 @@ pub struct ArrivalFile {
     /// Version 2: its name ("Foreign fighters"); numbered after the scenario's arrivals when
     /// left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = NAME_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = NAME_CHARS.max))]
     pub name: Option<String>,
     /// Version 2: its Troop Quality, when it differs from the Insurgent profile's.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::limits::{HOT_SPOT, NOTE_CHARS, TURN_LIMIT, VICTORY_THRESHOLD};
 use crate::unit::Side;
 
-use super::{InsurgencyFile, TEXT_PATTERN};
+use super::{InsurgencyFile, LINE_PATTERN};
 
 /// The pattern of a variable turn limit: a number of turns, then 1 to 4 d3 or d6 ("6+1d3").
 pub const TURN_DICE_PATTERN: &str = r"^([1-9][0-9]?)\+[1-4]?d(3|6)$";
@@ -56,7 +56,7 @@ pub enum EventFile {
         #[schemars(range(min = 2, max = TURN_LIMIT.max))]
         turn: u32,
         /// The words.
-        #[schemars(regex(pattern = TEXT_PATTERN), length(max = NOTE_CHARS.max))]
+        #[schemars(regex(pattern = LINE_PATTERN), length(max = NOTE_CHARS.max))]
         text: String,
     },
 }
@@ -82,6 +82,6 @@ pub struct ThresholdFile {
     #[schemars(range(min = VICTORY_THRESHOLD.min, max = VICTORY_THRESHOLD.max))]
     pub points: i32,
     /// The result, in words ("Decisive Regular victory").
-    #[schemars(regex(pattern = TEXT_PATTERN), length(max = crate::limits::NAME_CHARS.max))]
+    #[schemars(regex(pattern = LINE_PATTERN), length(max = crate::limits::NAME_CHARS.max))]
     pub label: String,
 }

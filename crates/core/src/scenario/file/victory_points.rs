@@ -7,14 +7,14 @@ use crate::limits::VICTORY_POINTS;
 use crate::unit::Side;
 
 use super::super::VictoryTrigger;
-use super::TEXT_PATTERN;
+use super::LINE_PATTERN;
 
 /// A way to score victory points.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VictoryFile {
     /// Stable id.
-    #[schemars(regex(pattern = TEXT_PATTERN))]
+    #[schemars(regex(pattern = LINE_PATTERN))]
     pub id: String,
     /// Who scores it.
     pub side: Side,
@@ -22,7 +22,7 @@ pub struct VictoryFile {
     #[schemars(range(min = VICTORY_POINTS.min, max = VICTORY_POINTS.max))]
     pub points: i32,
     /// What it is for.
-    #[schemars(regex(pattern = TEXT_PATTERN))]
+    #[schemars(regex(pattern = LINE_PATTERN))]
     pub label: String,
     /// How it is counted: {"kind": "manual"} ({"kind": "manual", "once": true} for an item
     /// scored once or not at all), {"kind": "regular_wounded"},

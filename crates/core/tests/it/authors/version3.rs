@@ -89,11 +89,11 @@ fn turn_limits_in_dice_are_written_one_way_and_fit_the_game() {
     for (written, expected) in [
         (
             json!("6 + 1d3"),
-            r#"turn_limit: "6 + 1d3": expected a number of turns from 1 to 100, or (version 3) a number and dice: "6+1d3""#,
+            r#"turn_limit: "6 + 1d3": expected a number of turns from 1 to 100, or (version 3) a number and dice: "6+1d3"; write "6+1d3""#,
         ),
         (
             json!("1d3+6"),
-            r#"turn_limit: "1d3+6": expected a number of turns from 1 to 100, or (version 3) a number and dice: "6+1d3""#,
+            r#"turn_limit: "1d3+6": expected a number of turns from 1 to 100, or (version 3) a number and dice: "6+1d3"; write "6+1d3""#,
         ),
         (
             json!("90+4d6"),

@@ -48,6 +48,8 @@ fn files_and_mutants() -> Vec<Value> {
         json!("x"),
         json!(""),
         json!("  "),
+        json!("two\nlines"),
+        json!("a\ttab"),
         json!("6+1d3"),
         json!(true),
         json!(false),

@@ -76,10 +76,28 @@ impl SchemaCache {
 
 /// Text with nothing but blank space, where the schema asks for words.
 pub(super) fn is_blank_text(value: &Value, nodes: &[&Value]) -> bool {
+    use crate::scenario::file::{LINE_PATTERN, TEXT_PATTERN};
     value.as_str().is_some_and(|s| s.trim().is_empty())
         && nodes.iter().any(|n| {
-            n.get("pattern").and_then(Value::as_str) == Some(crate::scenario::file::TEXT_PATTERN)
+            n.get("pattern")
+                .and_then(Value::as_str)
+                .is_some_and(|p| p == TEXT_PATTERN || p == LINE_PATTERN)
         })
+}
+
+/// What breaks the line of text on one line (a name, an id, a place), if something does: "a
+/// line break", "a tab", "a control character".
+pub(super) fn line_breaker(value: &Value, nodes: &[&Value]) -> Option<&'static str> {
+    let one_line = nodes.iter().any(|n| {
+        n.get("pattern").and_then(Value::as_str) == Some(crate::scenario::file::LINE_PATTERN)
+    });
+    let text = value.as_str().filter(|_| one_line)?;
+    let c = text.chars().find(|c| c.is_control())?;
+    Some(match c {
+        '\n' | '\r' => "a line break",
+        '\t' => "a tab",
+        _ => "a control character",
+    })
 }
 
 impl SchemaCache {

@@ -22,7 +22,8 @@ mod cache;
 mod walk;
 mod words;
 
-use cache::{SchemaCache, is_blank_text};
+use cache::{SchemaCache, is_blank_text, line_breaker};
+pub(crate) use walk::STAND_IN_TEXT;
 
 use walk::{Step, field_path, steps, value_at};
 pub use words::expected;
@@ -62,6 +63,8 @@ pub struct Shape {
     pub repaired: Value,
     /// The field paths repaired, each kept as a hash ([`Shape::repaired`] asks).
     repaired_paths: HashSet<u64>,
+    /// The objects and lists (below the whole file) holding a repaired value, as hashes.
+    repaired_holders: HashSet<u64>,
 }
 
 /// Checks the shape of `value`. Each schema error costs the same whatever the size of the
@@ -71,6 +74,7 @@ pub(super) fn check(value: &Value) -> Shape {
         problems: Capper::default(),
         repaired: value.clone(),
         repaired_paths: HashSet::new(),
+        repaired_holders: HashSet::new(),
     };
     if !value.is_object() {
         shape.problems.push(Found {
@@ -227,6 +231,10 @@ fn describe(
                 .iter()
                 .map(|name| {
                     let hint = match closest(name, &known) {
+                        // A field of another kind of this object ("once" on a place held).
+                        Some(near) if near == name.as_str() => {
+                            "another \"kind\" of this object takes it, not this one".to_owned()
+                        }
                         Some(near) => format!("did you mean \"{near}\"?"),
                         None if known.is_empty() => "this object takes no fields".to_owned(),
                         None => format!("the fields here are {}", quoted_list(&known)),
@@ -299,6 +307,13 @@ fn describe(
                 let message = format!("{}: {}", found(value), schemas.blank_words(path));
                 return vec![(path.to_owned(), problem(message))];
             }
+            if let Some(breaker) = line_breaker(value, &nodes) {
+                let message = format!(
+                    "{}: {breaker} in text that is printed on one line: write it on one line, with spaces",
+                    found(value)
+                );
+                return vec![(path.to_owned(), problem(message))];
+            }
             let mut message = format!("{}: expected {}", found(value), expected(&nodes));
             if let Some(hint) = hint(value, &nodes) {
                 message.push_str("; ");
@@ -315,9 +330,18 @@ impl Shape {
         self.repaired_paths.contains(&said(path, ""))
     }
 
+    /// Whether a value held directly in the object or list at `path` (not the whole file) was
+    /// repaired.
+    pub fn repaired_within(&self, path: &str) -> bool {
+        !path.is_empty() && self.repaired_holders.contains(&said(path, ""))
+    }
+
     /// Repairs the value at `path` in the copy kept for the checks of meaning.
     fn repair(&mut self, path: &str, repair: &Repair, schemas: &mut SchemaCache) {
         self.repaired_paths.insert(said(path, ""));
+        if let Some(holder) = super::locate::parent(path).filter(|h| !h.is_empty()) {
+            self.repaired_holders.insert(said(holder, ""));
+        }
         if let Repair::Holder = repair {
             if let Some(holder) = super::locate::parent(path) {
                 self.repair(holder, &Repair::Placeholder, schemas);

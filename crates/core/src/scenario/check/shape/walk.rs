@@ -112,6 +112,10 @@ pub(super) fn schemas_at(_root: &Value, path: &str) -> Vec<&'static Value> {
 }
 
 /// A value the schema allows, standing in for a wrong one so the checks of meaning can run.
+/// The text standing in for a wrong one while the rest of the file is checked. A problem
+/// found later that names it is an echo of the first, not a problem of its own.
+pub(crate) const STAND_IN_TEXT: &str = "placeholder";
+
 pub(super) fn placeholder(nodes: &[&Value]) -> Value {
     for node in nodes {
         if let Some(c) = node.get("const") {
@@ -156,7 +160,7 @@ pub(super) fn placeholder(nodes: &[&Value]) -> Value {
                     } else if pattern == crate::scenario::file::COUNT_PATTERN {
                         "1"
                     } else {
-                        "placeholder"
+                        STAND_IN_TEXT
                     }
                     .to_owned(),
                 )

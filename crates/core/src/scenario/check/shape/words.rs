@@ -31,6 +31,12 @@ pub(super) fn hint(value: &Value, nodes: &[&Value]) -> Option<String> {
     if is_count {
         return count_hint(value);
     }
+    let is_turn_dice = nodes.iter().any(|n| {
+        n.get("pattern").and_then(Value::as_str) == Some(crate::scenario::file::TURN_DICE_PATTERN)
+    });
+    if is_turn_dice && let Value::String(text) = value {
+        return turn_dice_hint(text);
+    }
     let options = enum_options(nodes);
     if options.iter().any(|o| o == "28mm") {
         return scale_hint(value, &options);
@@ -39,6 +45,42 @@ pub(super) fn hint(value: &Value, nodes: &[&Value]) -> Option<String> {
         && let Some(near) = closest(s, &options)
     {
         return Some(format!("did you mean \"{near}\"?"));
+    }
+    None
+}
+
+/// A turn limit in dice written another way than the format's ("6 + 1D3"), or asking for what
+/// it cannot give (a d7, no dice, a thousand turns): what to write instead.
+fn turn_dice_hint(text: &str) -> Option<String> {
+    let plain: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_lowercase();
+    if let Some(dice) = crate::scenario::TurnLimitDice::parse(&plain) {
+        return Some(format!("write \"{}\"", dice.words()));
+    }
+    // The dice first, then the turns ("1d3+6"): the same limit, written the format's way.
+    if let Some((dice, base)) = plain.split_once('+')
+        && let Some(limit) = crate::scenario::TurnLimitDice::parse(&format!("{base}+{dice}"))
+    {
+        return Some(format!("write \"{}\"", limit.words()));
+    }
+    let Some((base, dice)) = plain.split_once('+') else {
+        return Some(
+            "write the turns the game is sure to have, a plus, then the dice: \"6+1d3\"".to_owned(),
+        );
+    };
+    let (count, sides) = dice.split_once('d')?;
+    let number = |s: &str| s.parse::<u32>().ok();
+    if number(base).is_none_or(|b| !(1..=99).contains(&b)) {
+        return Some("the turns before the dice are a number from 1 to 99".to_owned());
+    }
+    if !count.is_empty() && number(count).is_none_or(|n| !(1..=4).contains(&n)) {
+        return Some("roll 1 to 4 dice: \"6+1d3\", \"4+2d6\"".to_owned());
+    }
+    if number(sides).is_none_or(|n| n != 3 && n != 6) {
+        return Some("the dice are d3 (a d6 halved) or d6".to_owned());
     }
     None
 }
