@@ -144,3 +144,63 @@ fn a_leaders_conditional_order_may_be_answered_not_within_a_cautious_move() {
         "{lines:#?}"
     );
 }
+
+/// The Marines reacted first to an interruption (they won the Reaction test): what the
+/// Insurgent unit saw as it declared still stands, so no question is asked again unless the
+/// player says the reaction changed it; then the sight questions come back for that unit.
+#[test]
+fn after_the_marines_react_first_nothing_is_asked_again_unless_the_player_says_it_changed() {
+    let dir = temp_dir("solo-reacted-first");
+    let mut harness = app(&dir, true);
+    click(&mut harness, "Solo game: Contracting Trouble!");
+    click(&mut harness, "Activate Fireteam Alpha: Rapid");
+    let which = "Which of these can see Fireteam Alpha?";
+    click(&mut harness, &format!("{which} Insurgents 4"));
+    click(
+        &mut harness,
+        "Which of them are within 6\" of it? Insurgents 4 (its leader)",
+    );
+    let before = super::solo_app::questions(&harness).len();
+    assert!(before <= 6, "{before}");
+    click(&mut harness, "Let the Insurgents answer");
+    // The first option is taken: it interrupts.
+    type_dice(&mut harness, &[("Solo choice (percentile)", "0 1")]);
+    // Its Reaction test comes at once; the Marines win it (8 against 1) and act first.
+    type_dice(
+        &mut harness,
+        &[
+            ("Reaction: Insurgents 4", "1"),
+            ("Reaction: Fireteam Alpha", "8"),
+        ],
+    );
+    harness.get_by_label("Insurgents 4 fires now");
+    click(
+        &mut harness,
+        "Fireteam Alpha reacts: moves into cover or out of sight",
+    );
+    // It moved: what Insurgents 4 saw as it declared still stands, and nothing is asked.
+    let asked = super::solo_app::questions(&harness);
+    assert!(asked.iter().all(|q| !q.contains("still see")), "{asked:?}");
+    assert!(asked.len() <= before, "{asked:?}");
+    harness.get_by_label("Insurgents 4 fires now");
+    // The player says it changed: the questions of sight come back, for that unit alone.
+    click(
+        &mut harness,
+        "Insurgents 4: what it sees of Fireteam Alpha changed",
+    );
+    let still = "Which of these still see Fireteam Alpha?";
+    assert_eq!(
+        super::solo_app::answers(&harness, still),
+        vec!["Insurgents 4"]
+    );
+    // Out of sight now: it holds its fire.
+    assert!(harness.query_by_label("Insurgents 4 fires now").is_none());
+    click(&mut harness, "Insurgents 4 no longer sees it");
+    assert!(
+        solo_lines(&harness)
+            .iter()
+            .any(|l| l.contains("has lost sight of Fireteam Alpha")),
+        "{:#?}",
+        solo_lines(&harness)
+    );
+}

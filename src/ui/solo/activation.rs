@@ -249,11 +249,24 @@ fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Ve
             "{} reacted first. When its reaction is done:",
             reg.name
         ));
-        if reacted {
-            // It moved or fired: what the Insurgents see of it may have changed.
+        let asked_again = (i, r, state.turn);
+        let seen_before = form.view(i, r).is_some();
+        if reacted && seen_before && !form.asked_again.contains(&asked_again) {
+            // What it saw as it declared still stands unless the player says the reaction
+            // changed it: no question is asked for nothing (an activation asks six at most).
+            let name = format!("{}: what it sees of {} changed", ins.name, reg.name);
+            if named_button(ui, "What it sees changed…", &name, true).clicked() {
+                form.asked_again.push(asked_again);
+                form.forget(i, r);
+                form.open.insert(r, (false, Stamp::now(state)));
+                form.cover.insert(r, (false, Stamp::now(state)));
+            }
+        } else if reacted {
+            // It moved or fired, and what the Insurgents see of it is asked again: the player
+            // said it changed, or nothing is known of it (a game resumed since).
             let who = Who::Unit(i);
-            if !form.asked_again.contains(&(i, r, state.turn)) {
-                form.asked_again.push((i, r, state.turn));
+            if !form.asked_again.contains(&asked_again) {
+                form.asked_again.push(asked_again);
                 form.forget(i, r);
                 form.open.insert(r, (false, Stamp::now(state)));
                 form.cover.insert(r, (false, Stamp::now(state)));
