@@ -33,6 +33,9 @@ struct Seen {
     events: usize,
     prompt: bool,
     boxes: Vec<(String, String)>,
+    /// The buttons on the desk: another unit brought forward, another tab or another question
+    /// shows other buttons.
+    buttons: Vec<String>,
 }
 
 impl Table {
@@ -93,6 +96,7 @@ impl Table {
                     )
                 })
                 .collect(),
+            buttons: self.buttons(),
         }
     }
 
@@ -135,21 +139,38 @@ impl Table {
         let before = self.seen();
         let at = rect.center();
         self.press_at(at, true);
-        // The second click of the double click, where the pointer still is.
+        // What the one click did, two frames on (its changes drawn, a thirtieth of a second).
+        self.harness.step();
+        self.harness.step();
+        let once = self.seen();
+        // The second click of the double click, where the pointer still is: it must do
+        // nothing at all.
         self.press_at(at, false);
         self.harness.run();
         let after = self.seen();
         // A box ticked by the second click is a click meant for something else.
         for (name, ticked) in &after.boxes {
-            if let Some((_, was)) = before.boxes.iter().find(|(n, _)| n == name) {
+            if let Some((_, was)) = once.boxes.iter().find(|(n, _)| n == name) {
                 assert_eq!(was, ticked, "the double click on {label:?} ticked {name:?}");
             }
         }
         assert!(
-            after.events <= before.events + 1,
-            "the double click on {label:?} did more than one thing: {} → {} events",
+            once.events <= before.events + 1,
+            "one click on {label:?} did more than one thing: {} → {} events",
             before.events,
-            after.events
+            once.events
+        );
+        assert_eq!(
+            after.events, once.events,
+            "the second click of a double click on {label:?} played something"
+        );
+        assert_eq!(
+            after.buttons, once.buttons,
+            "the second click of a double click on {label:?} changed what the desk offers"
+        );
+        assert_eq!(
+            after.prompt, once.prompt,
+            "the second click of a double click on {label:?} opened or closed the dice prompt"
         );
         if after.prompt && !before.prompt {
             assert_eq!(
