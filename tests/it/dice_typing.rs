@@ -120,3 +120,33 @@ fn keys_typed_after_enter_applied_the_dice_are_not_taken_by_that_roll() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A series asks its next roll at once: the Interrupt check, then the Reaction test it opens.
+/// Typed in one breath, with no frame between, the keys after the check's Enter are the
+/// Reaction test's, none lost and none shifted.
+#[test]
+fn keys_typed_ahead_of_a_series_next_roll_land_in_it() {
+    let dir = temp_dir("typed-ahead");
+    let mut harness = app_seeded(&dir, true, 1);
+    new_game(&mut harness);
+    common::ui::click(&mut harness, "Activate Fireteam Alpha: Cautious");
+    common::ui::click(
+        &mut harness,
+        "Insurgents 1 interrupts Fireteam Alpha's movement (Interrupt check first)",
+    );
+    let events = game(&harness).events_in_effect();
+    type_in_one_frame(&mut harness, "5\n2\n6\n");
+    assert_eq!(game(&harness).events_in_effect(), events + 2);
+    let applied: Vec<_> = game(&harness).applied_events().collect();
+    let check = &applied[applied.len() - 2];
+    assert!(
+        matches!(check.command, Command::QualityCheck { .. }),
+        "{:?}",
+        check.command
+    );
+    assert_eq!(check.dice[0].faces, vec![5]);
+    assert_eq!(last_faces(&harness), [vec![2], vec![6]]);
+    // No prompt is left open, and nothing typed ahead waits for a later one.
+    assert!(harness.query_by_label("Roll the physical dice").is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -153,8 +153,15 @@ pub enum PromptAnswer {
     Cancel,
 }
 
-/// Draws the prompt as a modal window.
-pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<PromptAnswer> {
+/// Draws the prompt as a modal window. `ahead` holds keys typed after the Enter that applied
+/// the prompt before this one, in the same frame: they are this prompt's first keys (a series
+/// asks its next roll at once, and a quick typist is already typing it). Keys typed after the
+/// Enter that applies this prompt are left there for the next.
+pub fn dice_prompt_ui(
+    ctx: &egui::Context,
+    prompt: &mut DicePrompt,
+    ahead: &mut Vec<egui::Event>,
+) -> Option<PromptAnswer> {
     let mut answer = None;
     // The keyboard is the prompt's: no field or button behind it keeps the focus.
     ctx.memory_mut(|mem| {
@@ -162,14 +169,17 @@ pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<Pr
             mem.surrender_focus(id);
         }
     });
-    let events = ctx.input(|i| i.events.clone());
+    let mut events = std::mem::take(ahead);
+    events.extend(ctx.input(|i| i.events.clone()));
     let mut apply = false;
-    // Keys after the one that applies or cancels belong to no field of this prompt.
-    for event in &events {
+    // Keys after the one that applies belong to no field of this prompt: they wait for the
+    // next one. Keys after a cancel are dropped with it.
+    for (n, event) in events.iter().enumerate() {
         match prompt.key(event) {
             Typed::Nothing => {}
             Typed::Apply => {
                 apply = true;
+                ahead.extend(events[n + 1..].iter().filter(|e| is_typing(e)).cloned());
                 break;
             }
             Typed::Cancel => {
@@ -249,6 +259,14 @@ pub fn dice_prompt_ui(ctx: &egui::Context, prompt: &mut DicePrompt) -> Option<Pr
 /// One group's faces as typed, in a box that shows the caret while the keyboard types into
 /// it; a click on it moves the keyboard there. Screen readers and tests know it as
 /// "Faces for <group>".
+/// A key the prompt reads: text, or a key pressed.
+fn is_typing(event: &egui::Event) -> bool {
+    matches!(
+        event,
+        egui::Event::Text(_) | egui::Event::Key { pressed: true, .. }
+    )
+}
+
 fn field_ui(ui: &mut egui::Ui, text: &str, label: &str, current: bool) -> egui::Response {
     let height = ui.text_style_height(&egui::TextStyle::Body) + 10.0;
     let (rect, response) = ui.allocate_exact_size(egui::vec2(300.0, height), Sense::CLICK);

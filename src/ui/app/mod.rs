@@ -112,6 +112,9 @@ pub struct AssistantApp {
     desk: Desk,
     message: Option<Message>,
     prompt: Option<DicePrompt>,
+    /// Keys typed after the Enter that applied a prompt, in the same frame: the next prompt's
+    /// first keys, if a series asks one at once; dropped otherwise.
+    typed_ahead: Vec<egui::Event>,
     queue: Vec<UiCommand>,
     path_input: String,
     show_path: bool,
@@ -175,6 +178,7 @@ impl AssistantApp {
             desk: Desk::default(),
             message: None,
             prompt: None,
+            typed_ahead: Vec::new(),
             queue: Vec::new(),
             builtins: builtin_scenarios(),
             phones: None,
@@ -319,7 +323,7 @@ impl eframe::App for AssistantApp {
             }
         }
         if let Some(prompt) = &mut self.prompt {
-            match dice_entry::dice_prompt_ui(&ctx, prompt) {
+            match dice_entry::dice_prompt_ui(&ctx, prompt, &mut self.typed_ahead) {
                 Some(PromptAnswer::Faces(faces)) => {
                     if let Some(prompt) = self.prompt.take() {
                         self.queue.push(UiCommand::PlayTyped(prompt.command, faces));
@@ -345,6 +349,13 @@ impl eframe::App for AssistantApp {
             if self.queue.is_empty() || self.prompt.is_some() {
                 break;
             }
+        }
+        if self.prompt.is_none() {
+            // No roll asked at once: what was typed ahead belongs to nothing.
+            self.typed_ahead.clear();
+        } else if !self.typed_ahead.is_empty() {
+            // The next roll reads it at its first frame, without waiting for another key.
+            ctx.request_repaint();
         }
         if self.session.is_some()
             && let Some(address) = self.phones_wanted.take()
