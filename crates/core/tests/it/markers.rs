@@ -323,6 +323,15 @@ fn staying_dice_are_the_rolls_own_and_cannot_be_moved_to_another() {
         defensible: false,
     };
     assert_ne!(attack(&faces(&mut game, morale)), attack(&first));
+    // Something that rolls nothing, slipped in before asking again, does not buy a new roll.
+    let note = Command::SoloNote {
+        unit: None,
+        text: "a note".to_owned(),
+    };
+    game.play(note, &mut ambush_core::dice::DiceSource::typed(Vec::new()))
+        .expect("a note");
+    let again = at(&game, "insurgents-1");
+    assert_eq!(faces(&mut game, again), first);
 }
 
 #[test]

@@ -308,16 +308,21 @@ impl Game {
     }
 
     /// The dice of `command` as the next event when the game's dice stay after undo (a
-    /// setting): fixed by the game's seed, the event's place among the events in effect and
-    /// what is rolled (the command's kind and the units it names, not the table's judgement),
-    /// so the same command undone and given again at the same place rolls the same faces, and
-    /// faces seen and undone cannot be spent on another roll. None when the setting is off:
-    /// the app's own generator (or the player's dice) roll.
+    /// setting): fixed by the game's seed, the roll's place among the rolls in effect and what
+    /// is rolled (the command's kind and the units it names, not the table's judgement), so
+    /// the same command undone and given again rolls the same faces, and faces seen and undone
+    /// cannot be spent on another roll. Events that roll nothing (a note, a setting, a Hot Spot
+    /// marked) do not move the place: slipping one in does not buy a new roll. None when the
+    /// setting is off: the app's own generator (or the player's dice) roll.
     pub fn staying_dice(&self, command: &Command) -> Option<DiceSource> {
         let settings = &self.state.settings;
         let seed = settings.dice_seed.filter(|_| settings.dice_stay)?;
         let rolled = what_is_rolled(command, &self.state);
-        Some(DiceSource::placed(seed ^ rolled, self.applied.len() as u64))
+        let rolls = self
+            .applied_events()
+            .filter(|e| e.dice.iter().any(|r| !r.faces.is_empty()))
+            .count();
+        Some(DiceSource::placed(seed ^ rolled, rolls as u64))
     }
 
     /// Rolls the dice a command needs from `dice` and applies it. The gate is asked first: a
