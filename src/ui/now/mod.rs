@@ -10,6 +10,7 @@
 mod due;
 mod insurgent;
 mod interruption;
+mod judged;
 mod regular;
 mod shots;
 

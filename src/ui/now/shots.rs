@@ -5,155 +5,17 @@
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{AgendaItem, Command, FireContext, Game, Phase};
-use ambush_core::rules::fire::{self, FireModifiers};
-use ambush_core::unit::{Movement, Side, UnitId};
+use ambush_core::game::{AgendaItem, Command, FireContext, Game};
+use ambush_core::rules::fire;
+use ambush_core::unit::UnitId;
 
 use super::super::command::UiCommand;
 use super::NowForm;
+pub use super::judged::{Moment, Situation};
+use super::judged::{judgement_ui, modifiers, situation};
 use crate::ui::solo::SoloForm;
 use crate::ui::widgets::odds_view::percent;
 use crate::ui::widgets::style;
-
-/// The moment a judgement is made for: the turn, the phase, the unit activating and how both
-/// units move. When any of it changes, the judgement starts afresh.
-pub type Moment = (
-    u32,
-    Phase,
-    Option<UnitId>,
-    Option<Movement>,
-    Option<Movement>,
-);
-
-/// What the referee sees on the table about one unit firing at another.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Situation {
-    /// The target is within the firing unit's Optimum Range.
-    pub optimum_range: bool,
-    /// The target stands in the open.
-    pub exposed: bool,
-    /// The target is behind Solid Cover.
-    pub solid_cover: bool,
-    /// The target is beyond effective range.
-    pub beyond: bool,
-}
-
-/// One of the table's judgements, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Judgement {
-    OptimumRange,
-    InTheOpen,
-    SolidCover,
-    Beyond,
-}
-
-impl Judgement {
-    const ALL: [Judgement; 4] = [
-        Judgement::OptimumRange,
-        Judgement::InTheOpen,
-        Judgement::SolidCover,
-        Judgement::Beyond,
-    ];
-
-    const fn words(self) -> &'static str {
-        match self {
-            Judgement::OptimumRange => "Optimum Range",
-            Judgement::InTheOpen => "In the open",
-            Judgement::SolidCover => "Solid Cover",
-            Judgement::Beyond => "Beyond effective range",
-        }
-    }
-
-    fn of(self, s: &mut Situation) -> &mut bool {
-        match self {
-            Judgement::OptimumRange => &mut s.optimum_range,
-            Judgement::InTheOpen => &mut s.exposed,
-            Judgement::SolidCover => &mut s.solid_cover,
-            Judgement::Beyond => &mut s.beyond,
-        }
-    }
-}
-
-/// The moment of a pair of units now.
-pub fn moment(game: &Game, attacker: UnitId, target: UnitId) -> Moment {
-    let state = game.state();
-    let movement = |id| state.unit(id).and_then(|u| u.status.movement);
-    (
-        state.turn,
-        state.phase,
-        state.active_unit,
-        movement(attacker),
-        movement(target),
-    )
-}
-
-/// What the solo player answered about this pair, as a starting judgement.
-fn from_solo(game: &Game, solo: &SoloForm, attacker: UnitId, target: UnitId) -> Situation {
-    let state = game.state();
-    let side = state.unit(attacker).map(|u| u.side);
-    match side {
-        Some(Side::Insurgent) => solo
-            .view(attacker, target)
-            .map(|v| Situation {
-                optimum_range: v.in_range,
-                exposed: v.exposed,
-                solid_cover: v.solid_cover,
-                beyond: false,
-            })
-            .unwrap_or_default(),
-        // The answer bounds the distance by the Insurgents' reach; the Regular unit's own
-        // reach must cover it.
-        Some(Side::Regular) => Situation {
-            optimum_range: match (
-                solo.distance(target, attacker),
-                state.unit(attacker),
-                state.unit(target),
-            ) {
-                (Some(distance), Some(regular), Some(insurgent)) => {
-                    ambush_core::solo::regular_reaches(regular, insurgent, distance)
-                }
-                _ => false,
-            },
-            ..Situation::default()
-        },
-        None => Situation::default(),
-    }
-}
-
-/// The referee's judgement of a pair for this moment.
-pub fn situation<'a>(
-    game: &Game,
-    form: &'a mut NowForm,
-    solo: &SoloForm,
-    attacker: UnitId,
-    target: UnitId,
-) -> &'a mut Situation {
-    let now = moment(game, attacker, target);
-    let fresh = from_solo(game, solo, attacker, target);
-    let entry = form
-        .situations
-        .entry((attacker, target))
-        .or_insert((now, fresh));
-    if entry.0 != now {
-        *entry = (now, fresh);
-    }
-    &mut entry.1
-}
-
-/// The modifiers of a fire: what the units' state says, with the referee's judgement.
-pub fn modifiers(game: &Game, attacker: UnitId, target: UnitId, s: Situation) -> FireModifiers {
-    let state = game.state();
-    let (Some(a), Some(t)) = (state.unit(attacker), state.unit(target)) else {
-        return FireModifiers::default();
-    };
-    FireModifiers {
-        optimum_range: s.optimum_range,
-        target_exposed: s.exposed,
-        solid_cover: s.solid_cover,
-        beyond_effective_range: s.beyond,
-        ..FireModifiers::proposed(a, t, state.settings.interruption_penalty)
-    }
-}
 
 /// One fire: who fires at whom, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -189,8 +51,8 @@ pub struct Fires<'a> {
 #[derive(Clone, Debug)]
 pub struct Ready {
     command: Command,
-    /// The gate's words when this judgement leaves no die to roll.
-    no_die: Option<String>,
+    /// Why not yet, when this judgement leaves no die to roll.
+    no_die: Option<NoDie>,
     label: String,
     attacker: String,
     target: String,
@@ -222,6 +84,42 @@ fn ready(game: &Game, form: &mut NowForm, solo: &SoloForm, shot: Shot) -> Option
         .clone()
 }
 
+/// Why a fire waits for the table's judgement, and which judgement would give it its die.
+#[derive(Clone, Debug)]
+struct NoDie {
+    /// The gate's words, and what to tick.
+    why: String,
+    /// "Optimum Range or In the open", "Optimum Range and In the open".
+    gives: String,
+}
+
+/// Which of the table's judgements not yet made (Optimum Range, in the open) would give this
+/// fire a Firepower die, in words, as the gate answers; None when none would.
+fn what_gives_a_die(game: &Game, command: &Command) -> Option<String> {
+    let Command::Fire { modifiers, .. } = command else {
+        return None;
+    };
+    let allowed = |optimum: bool, open: bool| {
+        let mut judged = command.clone();
+        if let Command::Fire { modifiers: m, .. } = &mut judged {
+            m.optimum_range |= optimum;
+            m.target_exposed |= open;
+        }
+        game.check(&judged).is_ok()
+    };
+    let mut alone = Vec::new();
+    if !modifiers.optimum_range && allowed(true, false) {
+        alone.push("Optimum Range");
+    }
+    if !modifiers.target_exposed && allowed(false, true) {
+        alone.push("In the open");
+    }
+    match alone.as_slice() {
+        [] => allowed(true, true).then(|| "Optimum Range and In the open".to_owned()),
+        _ => Some(alone.join(" or ")),
+    }
+}
+
 fn work_out(game: &Game, shot: Shot, s: Situation) -> Option<Ready> {
     let state = game.state();
     let (a, t) = (state.unit(shot.attacker)?, state.unit(shot.target)?);
@@ -235,9 +133,14 @@ fn work_out(game: &Game, shot: Shot, s: Situation) -> Option<Ready> {
     // the table's judgement (Optimum Range, in the open) may still give it its die.
     let no_die = match game.check(&command) {
         Ok(_) => None,
-        Err(e @ ambush_core::game::RuleError::NoFirepower { .. }) => Some(format!(
-            "{e}; tick Optimum Range or In the open above if the table says so"
-        )),
+        Err(e @ ambush_core::game::RuleError::NoFirepower { .. }) => {
+            // Shown only when the table's judgement can still give it one.
+            let gives = what_gives_a_die(game, &command)?;
+            Some(NoDie {
+                why: format!("{e}; tick {gives} above if the table says so"),
+                gives,
+            })
+        }
         Err(_) => return None,
     };
     let Command::Fire { modifiers: m, .. } = &command else {
@@ -300,8 +203,11 @@ pub fn shots_ui(
                 .size()
                 .x;
             let room = ui.max_rect().right() - ui.cursor().min.x - ui.spacing().item_spacing.x;
-            let text = if fire.no_die.is_some() {
-                "no Firepower die as judged: Optimum Range or In the open would give one".to_owned()
+            let text = if let Some(no_die) = &fire.no_die {
+                format!(
+                    "no Firepower die as judged: {} would give one",
+                    no_die.gives
+                )
             } else if width <= room {
                 whole.clone()
             } else {
@@ -359,7 +265,7 @@ impl Ready {
             style::named_button(ui, text, &self.label, enabled)
         };
         match &self.no_die {
-            Some(why) => response.on_disabled_hover_text(why),
+            Some(no_die) => response.on_disabled_hover_text(&no_die.why),
             None if large => response,
             None => response.on_hover_text(self.odds()),
         }
@@ -374,45 +280,4 @@ impl Ready {
             self.mean
         )
     }
-}
-
-/// The row of what only the table shows, for every fire listed: a box is ticked when it holds
-/// for all of them, half-ticked when for some; a click sets it for all.
-fn judgement_ui(
-    ui: &mut Ui,
-    game: &Game,
-    form: &mut NowForm,
-    solo: &SoloForm,
-    fires: &[&(Shot, Ready)],
-) {
-    let names: Vec<String> = fires
-        .iter()
-        .map(|(shot, _)| {
-            let state = game.state();
-            let name = |id| state.unit(id).map_or("", |u| u.name.as_str());
-            format!("{} at {}", name(shot.attacker), name(shot.target))
-        })
-        .collect();
-    ui.horizontal_wrapped(|ui| {
-        for judgement in Judgement::ALL {
-            let values: Vec<bool> = fires
-                .iter()
-                .map(|(shot, _)| {
-                    *judgement.of(situation(game, form, solo, shot.attacker, shot.target))
-                })
-                .collect();
-            let mut on = values.iter().all(|v| *v);
-            let mixed = !on && values.iter().any(|v| *v);
-            let response =
-                ui.add(egui::Checkbox::new(&mut on, judgement.words()).indeterminate(mixed));
-            let name = format!("{}: {}", judgement.words(), names.join(", "));
-            response
-                .widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &name));
-            if response.changed() {
-                for (shot, _) in fires {
-                    *judgement.of(situation(game, form, solo, shot.attacker, shot.target)) = on;
-                }
-            }
-        }
-    });
 }
