@@ -7,7 +7,7 @@
 
 use egui::{Key, RichText, Sense};
 
-use ambush_core::dice::{DiceRequest, Face, read_typed, typing_hint};
+use ambush_core::dice::{DiceRequest, Face, read_typed_for, typing_hint};
 use ambush_core::game::Command;
 
 use crate::ui::widgets::style;
@@ -63,7 +63,8 @@ impl DicePrompt {
             .iter()
             .zip(&self.inputs)
             .map(|(group, text)| {
-                let faces = read_typed(text, group.die).map_err(|e| e.to_string())?;
+                let faces = read_typed_for(text, group.die, usize::from(group.count))
+                    .map_err(|e| e.to_string())?;
                 let problems = group.problems(&faces);
                 if problems.is_empty() {
                     Ok(faces)

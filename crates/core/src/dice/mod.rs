@@ -18,7 +18,7 @@ mod typed;
 pub use request::{DiceError, DiceGroup, DiceRequest, Faces, Rolled, parse_faces};
 pub use role::DiceRole;
 pub use source::{DiceSource, Generator};
-pub use typed::{read_typed, typing_hint};
+pub use typed::{read_typed, read_typed_for, typing_hint};
 
 /// A die type. Troop Quality and Morale are expressed as die types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

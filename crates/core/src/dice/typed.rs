@@ -2,7 +2,8 @@
 //!
 //! A d6 or a d8 never shows more than one digit, so a run of digits is one face per digit:
 //! `6442` is four faces, as is `6 4 4 2`. A d10's faces are read the same way, with `0` for the
-//! 10 most d10s print (and `10` typed on its own also a 10). A d12's faces must be separated
+//! 10 most d10s print (and `10` typed on its own also a 10, unless the roll wants one face more:
+//! then it is a 1 and a 10, as a percentile of 10 is typed). A d12's faces must be separated
 //! (`12 3 11`), since `121` could be read more than one way.
 
 use super::request::DiceError;
@@ -46,6 +47,32 @@ pub fn read_typed(text: &str, die: Die) -> Result<Vec<Face>, DiceError> {
     Ok(faces)
 }
 
+/// Reads typed faces for a roll of `count` dice: as [`read_typed`], except that a `10` typed
+/// on a d10 is read as two faces, a 1 and a 10, when that alone makes the count (a percentile
+/// of 10 typed as tens then units, or a 1 and a 10 typed together).
+pub fn read_typed_for(text: &str, die: Die, count: usize) -> Result<Vec<Face>, DiceError> {
+    let faces = read_typed(text, die)?;
+    if die != Die::D10 || faces.len() == count {
+        return Ok(faces);
+    }
+    // Each "10" read as one face may be a 1 and a 0 (a 10): one face more for each.
+    let tens = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|token| *token == "10")
+        .count();
+    if tens > 0 && faces.len() + tens == count {
+        return Ok(text
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .map(|b| match b - b'0' {
+                0 => 10,
+                digit => digit,
+            })
+            .collect());
+    }
+    Ok(faces)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,6 +92,21 @@ mod tests {
         assert_eq!(read_typed("7302", Die::D10).ok(), Some(vec![7, 3, 10, 2]));
         assert_eq!(read_typed("10 7 3", Die::D10).ok(), Some(vec![10, 7, 3]));
         assert_eq!(read_typed("107", Die::D10).ok(), Some(vec![1, 10, 7]));
+    }
+
+    #[test]
+    fn a_10_on_d10s_is_two_faces_when_that_alone_makes_the_count() {
+        // A percentile of 10: tens 1, units 0 (a 10).
+        assert_eq!(read_typed_for("10", Die::D10, 2).ok(), Some(vec![1, 10]));
+        assert_eq!(read_typed_for("10", Die::D10, 1).ok(), Some(vec![10]));
+        assert_eq!(read_typed_for("10 7", Die::D10, 2).ok(), Some(vec![10, 7]));
+        assert_eq!(
+            read_typed_for("10 7", Die::D10, 3).ok(),
+            Some(vec![1, 10, 7])
+        );
+        // Short of the count either way: read as typed, for the check to say so.
+        assert_eq!(read_typed_for("10", Die::D10, 4).ok(), Some(vec![10]));
+        assert_eq!(read_typed_for("66", Die::D6, 3).ok(), Some(vec![6, 6]));
     }
 
     #[test]
