@@ -336,3 +336,32 @@ fn the_exported_report_carries_the_numbers_and_its_charts_beside_it() {
     assert!(text.contains("of such attacks do as well"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// More hits than the target has figures: the casualties are its figures, and the story
+/// counts those (a unit of one cannot lose three); the log's dice say whose each group is.
+#[test]
+fn casualties_are_the_hits_at_most_the_figures_and_the_dice_name_their_owners() {
+    let mut game = new_game();
+    let alpha = unit_id(&game, "alpha");
+    activate(&mut game, alpha, Movement::Halted);
+    fire(&mut game, "alpha", "leader-2a", &[8; 10], &[1; 10]);
+    let story = story::tell(&game);
+    let last = story.rolls.last().expect("a roll");
+    let RollKind::Fire {
+        hits, casualties, ..
+    } = last.kind
+    else {
+        panic!("{:?}", last.kind)
+    };
+    assert!(hits >= 3, "{hits} hits");
+    assert_eq!(casualties, 1, "Leader 2A is one figure");
+    let event = game.applied_events().last().expect("the fire");
+    let words = ambush_core::report::event_dice_words(event, game.state());
+    let (attack, defend) = words.split_once(" | ").expect("two owners");
+    assert!(attack.starts_with("Fireteam Alpha d8: 8 8"), "{words}");
+    assert!(defend.starts_with("Leader 2A d"), "{words}");
+    assert!(
+        defend.ends_with(": 1") || defend.contains(": 1 "),
+        "{words}"
+    );
+}
