@@ -146,3 +146,63 @@ fn a_file_that_is_not_utf8_is_placed_as_editors_read_it() {
         format!("{line}:{column}: the file is not UTF-8 text here; save it again as UTF-8")
     );
 }
+
+#[test]
+fn set_ups_the_events_make_hopeless_are_refused_as_the_file_writes_them() {
+    // Every Hot Spot neutralized by events on turn 2, none waking later.
+    let v = edit(|v| {
+        v["version"] = json!(3);
+        let spots: Vec<u32> = v["hot_spots"]
+            .as_array()
+            .expect("spots")
+            .iter()
+            .filter_map(|h| h["number"].as_u64().map(|n| n as u32))
+            .collect();
+        v["events"] = spots
+            .iter()
+            .map(|n| json!({"turn": 2, "kind": "hot_spot", "hot_spot": n, "active": false}))
+            .collect();
+    });
+    assert_eq!(
+        bare(&v),
+        vec![
+            r#"hot_spots: every Hot Spot is neutralized by turn 2, as the events leave them, and none wakes later: every reinforcement would be lost; drop one of the events that neutralize them, or add an event that wakes it ("kind": "hot_spot", "active": true)"#
+        ]
+    );
+    // An ambush at a spot an event neutralizes for good by the turn it may come.
+    let v = edit(|v| {
+        v["version"] = json!(3);
+        v["events"] = json!([
+            {"turn": 3, "kind": "hot_spot", "hot_spot": 2, "active": false}
+        ]);
+        v["units"][4]["ambush"] = json!({"from_turn": 4, "arrives_at": {"hot_spot": 2}});
+    });
+    assert_eq!(
+        bare(&v),
+        vec![
+            r#"units[4].ambush.arrives_at.hot_spot: Hot Spot 2 is neutralized for good by events[0], so the unit could only be lost there: name an active spot, write "hot_spot" for a rolled one, or add an event that wakes it ("kind": "hot_spot", "active": true)"#
+        ]
+    );
+    // Coming before the event, or woken again after it, it can arrive: no problem.
+    for (from_turn, events) in [
+        (
+            2,
+            json!([{"turn": 3, "kind": "hot_spot", "hot_spot": 2, "active": false}]),
+        ),
+        (
+            4,
+            json!([
+                {"turn": 3, "kind": "hot_spot", "hot_spot": 2, "active": false},
+                {"turn": 5, "kind": "hot_spot", "hot_spot": 2, "active": true}
+            ]),
+        ),
+    ] {
+        let v = edit(|v| {
+            v["version"] = json!(3);
+            v["events"] = events.clone();
+            v["units"][4]["ambush"] =
+                json!({"from_turn": from_turn, "arrives_at": {"hot_spot": 2}});
+        });
+        assert_eq!(bare(&v), Vec::<String>::new(), "{events}");
+    }
+}
