@@ -199,6 +199,27 @@ pub(crate) fn plain_words(message: &str) -> String {
         .replace("invalid type: ", "")
         .replace("invalid value: integer ", "")
         .replace("invalid value: ", "")
+        // What serde_json says of the text itself, for a line of a saved game.
+        .replace(
+            "EOF while parsing a value",
+            "the text stops before its value does",
+        )
+        .replace("EOF while parsing a string", "text in quotes is not closed")
+        .replace("EOF while parsing a list", "a list [ … ] is not closed")
+        .replace(
+            "EOF while parsing an object",
+            "an object { … } is not closed",
+        )
+        .replace("expected value", "not JSON text")
+        .replace(
+            "control character (\\u0000-\\u001F) found while parsing a string",
+            "a raw control character inside text in quotes",
+        )
+        .replace("unknown variant ", "unknown word ")
+        .replace(
+            "expected variant identifier",
+            "expected one of its words, in quotes",
+        )
 }
 
 /// A Rust type's name in words: "Entry" → "entry", "ScenarioFile" → "scenario file".
@@ -235,6 +256,24 @@ mod tests {
             plain_words("missing field `kind`"),
             "missing field \"kind\""
         );
+        // The words of the JSON text itself, in a line of a saved game.
+        for (serde, plain) in [
+            (
+                "EOF while parsing a value at column 54",
+                "the text stops before its value does at column 54",
+            ),
+            ("expected value at column 1", "not JSON text at column 1"),
+            (
+                "control character (\\u0000-\\u001F) found while parsing a string at column 10",
+                "a raw control character inside text in quotes at column 10",
+            ),
+            (
+                "unknown variant `evnt`, expected one of `event`, `undo`, `redo`",
+                "unknown word \"evnt\", expected one of \"event\", \"undo\", \"redo\"",
+            ),
+        ] {
+            assert_eq!(plain_words(serde), plain);
+        }
         for message in [
             "invalid type: map, expected struct Header",
             "invalid type: sequence, expected u16",
