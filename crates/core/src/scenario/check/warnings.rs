@@ -1,7 +1,8 @@
 //! What `validate` warns about without refusing the file: values written twice where once says
 //! the same (`automatic_turns: [4, 4]`, an edge twice, a total twice in one row of the
 //! reinforcement table), and values the game never reads (the Morale, Optimum Range, armor and
-//! place of a leader attached to a unit: he is one of its figures).
+//! place of a leader attached to a unit: he is one of its figures), a victory threshold that can
+//! never name the result, and an event that sets what is already so.
 //! A saved game is never warned about: its scenario is read as it was.
 
 use std::collections::HashSet;
@@ -78,7 +79,80 @@ pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
             }
         }
     }
+    for (i, threshold) in file.victory_thresholds.iter().enumerate() {
+        // The first threshold reached, in the file's order, names the result: an earlier one
+        // of the same side asking no more points is always reached first.
+        if let Some(j) = file.victory_thresholds[..i]
+            .iter()
+            .position(|t| t.side == threshold.side && t.points <= threshold.points)
+        {
+            let earlier = &file.victory_thresholds[j];
+            warn(
+                format!("victory_thresholds[{i}]"),
+                format!(
+                    "never names the result: victory_thresholds[{j}] ({} at {} points, {}) comes first and is reached whenever this one is; list the higher threshold first",
+                    earlier.side,
+                    earlier.points,
+                    crate::text::quoted(&earlier.label)
+                ),
+            );
+        }
+    }
+    unchanged_by_events(file, &mut warn);
     out
+}
+
+/// Events (version 3) that set what is already so as their turn begins: a Hot Spot woken that
+/// is active, the Insurgency Level it already has.
+fn unchanged_by_events(file: &ScenarioFile, warn: &mut impl FnMut(String, String)) {
+    use super::super::file::{EventFile, InsurgencyFile};
+    let level_words = |level: &InsurgencyFile| match level {
+        InsurgencyFile::Level(n) => n.to_string(),
+        InsurgencyFile::Word(w) => w.to_lowercase(),
+    };
+    let mut spots: std::collections::HashMap<u32, bool> = file
+        .hot_spots
+        .iter()
+        .map(|h| (h.number, h.active))
+        .collect();
+    let mut level = level_words(&file.insurgency_level);
+    let mut order: Vec<usize> = (0..file.events.len()).collect();
+    order.sort_by_key(|&i| file.events[i].turn());
+    for i in order {
+        let path = format!("events[{i}]");
+        match &file.events[i] {
+            EventFile::HotSpot {
+                turn,
+                hot_spot,
+                active,
+            } => {
+                if spots.insert(*hot_spot, *active) == Some(*active) {
+                    let state = if *active { "active" } else { "neutralized" };
+                    warn(
+                        path,
+                        format!(
+                            "changes nothing: Hot Spot {hot_spot} is already {state} as turn {turn} begins; take this event out"
+                        ),
+                    );
+                }
+            }
+            EventFile::InsurgencyLevel {
+                turn, level: to, ..
+            } => {
+                let to = level_words(to);
+                if to == level {
+                    warn(
+                        path,
+                        format!(
+                            "changes nothing: the Insurgency Level is already {to} as turn {turn} begins; take this event out"
+                        ),
+                    );
+                }
+                level = to;
+            }
+            EventFile::Note { .. } => {}
+        }
+    }
 }
 
 /// The places in a list of the entries that repeat an earlier one.

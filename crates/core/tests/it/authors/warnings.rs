@@ -86,3 +86,33 @@ fn values_the_game_never_reads_are_warned_about() {
         );
     }
 }
+
+#[test]
+fn thresholds_that_can_never_name_the_result_and_events_that_change_nothing_are_warned_about() {
+    let v = edit(|v| {
+        v["version"] = json!(3);
+        v["victory_thresholds"] = json!([
+            {"side": "regular", "points": 4, "label": "Marginal Regular victory"},
+            {"side": "insurgent", "points": 5, "label": "Insurgent victory"},
+            {"side": "regular", "points": 8, "label": "Decisive Regular victory"}
+        ]);
+        v["events"] = json!([
+            {"turn": 3, "kind": "hot_spot", "hot_spot": 1, "active": true},
+            {"turn": 4, "kind": "insurgency_level", "level": 5},
+            {"turn": 5, "kind": "insurgency_level", "level": 5}
+        ]);
+    });
+    let found = warnings(&v);
+    let bare: Vec<&str> = found
+        .iter()
+        .map(|p| p.splitn(3, ':').nth(2).unwrap_or(p).trim_start())
+        .collect();
+    assert_eq!(
+        bare,
+        vec![
+            "events[0]: changes nothing: Hot Spot 1 is already active as turn 3 begins; take this event out",
+            "events[2]: changes nothing: the Insurgency Level is already 5 as turn 5 begins; take this event out",
+            r#"victory_thresholds[2]: never names the result: victory_thresholds[0] (Regular at 4 points, "Marginal Regular victory") comes first and is reached whenever this one is; list the higher threshold first"#,
+        ]
+    );
+}
