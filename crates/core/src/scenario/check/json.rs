@@ -117,6 +117,12 @@ fn syntax_words(message: &str, bytes: &[u8], line: usize, column: usize) -> Stri
     if message.starts_with("control character") {
         return "a tab or a line break inside text in quotes: JSON text stays on one line; write \\t for a tab, \\n for a line break, or a space".to_owned();
     }
+    if message.starts_with("recursion limit exceeded") {
+        return "lists and objects nested more than 128 deep: a scenario nests a few levels at most; look for a [ or { opened too many times, or never closed".to_owned();
+    }
+    if message.contains("hex escape") || message.contains("surrogate") {
+        return "a \\u escape that is not a whole character: write the character itself, or both halves of a pair (\\ud83d\\ude00)".to_owned();
+    }
     if message.starts_with("invalid escape") {
         return "a backslash in text in quotes starts an escape: write \\\\ for a backslash itself (\\n, \\t, \\\" and \\uXXXX are the others)".to_owned();
     }

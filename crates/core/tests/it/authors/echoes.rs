@@ -206,3 +206,21 @@ fn set_ups_the_events_make_hopeless_are_refused_as_the_file_writes_them() {
         assert_eq!(bare(&v), Vec::<String>::new(), "{events}");
     }
 }
+
+#[test]
+fn nesting_too_deep_and_half_characters_are_said_in_words() {
+    let deep = format!("{{\"brief\": {}{}}}", "[".repeat(200), "]".repeat(200));
+    let said = problems(&deep);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].contains("nested more than 128 deep") && !said[0].contains("recursion"),
+        "{said:?}"
+    );
+    let text = pretty(&edit(|v| v["name"] = json!("HALF"))).replace("HALF", "\\ud800");
+    let said = problems(&text);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].contains("a \\u escape that is not a whole character"),
+        "{said:?}"
+    );
+}
