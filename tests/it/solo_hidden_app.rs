@@ -166,6 +166,16 @@ fn a_marker_that_hides_a_unit_and_an_empty_one_look_and_act_alike_everywhere() {
             .headline()
             .ends_with("0 still to act")
     );
+    // Every tab of the desk, and the players' table screen, alike too.
+    for tab in ["Fire", "Tests", "Edit", "Scenario", "Stats", "Now"] {
+        both(&mut games, |h| click(h, tab));
+        same(&games, &format!("the {tab} tab"));
+    }
+    both(&mut games, |h| {
+        click(h, "View");
+        click(h, "Table screen for the players");
+    });
+    same(&games, "the table screen");
     // The referee's report tells them apart, and so does the end of the game.
     let revealed = |h: &Harness<'_, AssistantApp>| {
         ambush_core::report::text_with(game(h), ambush_core::report::Reveal::Everything)
