@@ -365,7 +365,27 @@ fn read_header(
             crate::text::thousands(crate::scenario::check::MAX_SCENARIO_VALUES as u64)
         )));
     }
-    serde_json::from_slice(line).map_err(|e| header_error(plain_words(&without_position(&e))))
+    serde_json::from_slice(line).map_err(|e| {
+        header_error(scenario_problem(line).unwrap_or_else(|| plain_words(&without_position(&e))))
+    })
+}
+
+/// When a header cannot be read because of its scenario, the scenario's first problem by
+/// its field path, as `validate` would name it: "units[3].id: required …", rather than a
+/// column far along one long line.
+fn scenario_problem(line: &[u8]) -> Option<String> {
+    let header: serde_json::Value = serde_json::from_slice(line).ok()?;
+    let text = header.get("scenario")?.to_string();
+    match crate::scenario::check::load_bytes(text.as_bytes()) {
+        Err(crate::scenario::check::ScenarioError::Invalid(problems)) => {
+            let first = problems.first()?;
+            Some(format!(
+                "the scenario inside the saved game: {}: {}",
+                first.path, first.message
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// The values of a header: its scenario's, and a few of its own (the settings).

@@ -129,6 +129,32 @@ fn damaged_lines_and_headers_are_told_in_plain_words() {
     let header = lines[0].replacen("\"settings\":{", "\"settings\":{\"scale\":7,", 1);
     let err = journal::read(format!("{header}\n").as_bytes()).expect_err("refused");
     assert!(!err.to_string().contains('`'), "{err}");
+    // A header whose scenario lacks a unit's id: named by its field path, not by a column far
+    // along one long line.
+    let mut value: serde_json::Value = serde_json::from_str(lines[0]).expect("a header");
+    value["scenario"]["units"][1]
+        .as_object_mut()
+        .expect("a unit")
+        .remove("id");
+    let err = journal::read(format!("{value}\n").as_bytes()).expect_err("refused");
+    let words = err.to_string();
+    assert!(
+        words.contains("the scenario inside the saved game: units[1].id: ")
+            && !words.contains("column"),
+        "{words}"
+    );
+    // A damaged line of events says what is wrong with its text in words.
+    let mut broken = lines.clone();
+    broken.insert(3, "{\"kind\":\"event\",\"command\":");
+    let loaded = journal::read((broken.join("\n") + "\n").as_bytes()).expect("opens before it");
+    let damaged = loaded.damaged.expect("a damaged line");
+    assert!(
+        damaged
+            .message
+            .contains("the text stops before its value does"),
+        "{}",
+        damaged.message
+    );
 }
 
 #[test]
