@@ -70,13 +70,16 @@ pub(super) type Changes = (
     Option<(ambush_core::unit::UnitId, u32)>,
     Option<u64>,
     bool,
+    u64,
 );
 
 impl super::AssistantApp {
     /// What a click may have changed under the pointer: the screen (a game open or not), the
     /// tab, the Now view (the game, by its revision, and the Insurgent unit brought forward),
-    /// the dice prompt, the question asked. A game changed from another tab (an edit's stepper
-    /// clicked again and again) leaves the Now view unseen, and guards nothing.
+    /// the dice prompt, the question asked, and the answers on the Now view (a box of the
+    /// table's judgement, a solo question's answer, a casualty picked: a second click there
+    /// would take the first back). A game changed from another tab (an edit's stepper clicked
+    /// again and again) leaves the Now view unseen, and guards nothing.
     pub(super) fn changes(&self) -> Changes {
         let now = self.desk.tab == crate::ui::Tab::Now;
         (
@@ -88,6 +91,27 @@ impl super::AssistantApp {
             self.desk.now.insurgent,
             self.prompt.as_ref().map(|p| p.number),
             self.confirm.is_some(),
+            if now { self.answers() } else { 0 },
         )
+    }
+
+    /// The answers given on the Now view, as one number that changes with any of them.
+    fn answers(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let (now, solo) = (&self.desk.now, &self.desk.solo);
+        let mut judged: Vec<String> = now
+            .situations
+            .iter()
+            .map(|(pair, judged)| format!("{pair:?}{judged:?}"))
+            .collect();
+        judged.sort();
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        judged.hash(&mut hasher);
+        format!(
+            "{:?}{:?}{:?}{:?}{:?}{:?}",
+            now.interrupt_fire, now.casualties, solo.sight, solo.open, solo.cover, solo.action
+        )
+        .hash(&mut hasher);
+        hasher.finish()
     }
 }

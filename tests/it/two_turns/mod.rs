@@ -254,3 +254,26 @@ fn two_whole_turns_take_at_most_45_clicks_200_keys_and_no_scrolling() {
         game.events_in_effect()
     );
 }
+
+/// A box of the table's judgement clicked twice in a hurry is set once, as one click set it:
+/// the second click would take the first back.
+#[test]
+fn a_box_double_clicked_is_set_once() {
+    let (_dir, mut table) = Table::new("double-box");
+    table.click("Activate Fireteam Alpha: Halted");
+    let label = table
+        .seen()
+        .boxes
+        .iter()
+        .map(|(name, _)| name.clone())
+        .find(|name| name.starts_with("Optimum Range: Fireteam Alpha at "))
+        .expect("the row of the table's judgement");
+    table.click(&label);
+    let ticked = table
+        .seen()
+        .boxes
+        .into_iter()
+        .find(|(name, _)| *name == label)
+        .map(|(_, ticked)| ticked);
+    assert_eq!(ticked.as_deref(), Some("Some(True)"), "{label}");
+}
