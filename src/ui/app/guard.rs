@@ -95,23 +95,34 @@ impl super::AssistantApp {
         )
     }
 
-    /// The answers given on the Now view, as one number that changes with any of them.
+    /// The answers given on the Now view, as one number that changes with any of them. Each
+    /// is hashed as it is (no words built), the judgements in any order: it is asked twice a
+    /// frame.
     fn answers(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
+        use std::hash::{BuildHasher, Hash, Hasher};
+        let keys =
+            std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default();
         let (now, solo) = (&self.desk.now, &self.desk.solo);
-        let mut judged: Vec<String> = now
+        // The judgements of a map in no set order: each pair hashed alone, then summed.
+        let judged = now
             .situations
             .iter()
-            .map(|(pair, judged)| format!("{pair:?}{judged:?}"))
-            .collect();
-        judged.sort();
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            .map(|(pair, (_, situation))| keys.hash_one((pair, situation)))
+            .fold(0u64, u64::wrapping_add);
+        let mut hasher = keys.build_hasher();
         judged.hash(&mut hasher);
-        format!(
-            "{:?}{:?}{:?}{:?}{:?}{:?}",
-            now.interrupt_fire, now.casualties, solo.sight, solo.open, solo.cover, solo.action
-        )
-        .hash(&mut hasher);
+        now.interrupt_fire.hash(&mut hasher);
+        now.casualties.hash(&mut hasher);
+        for ((who, regular), sighting) in &solo.sight {
+            (who, regular, sighting.within).hash(&mut hasher);
+        }
+        for (regular, (open, _)) in &solo.open {
+            (regular, open, 1u8).hash(&mut hasher);
+        }
+        for (regular, (cover, _)) in &solo.cover {
+            (regular, cover, 2u8).hash(&mut hasher);
+        }
+        (solo.action == ambush_core::solo::RegularAction::Fires).hash(&mut hasher);
         hasher.finish()
     }
 }
