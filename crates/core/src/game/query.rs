@@ -190,6 +190,21 @@ impl GameState {
         target: &crate::unit::Unit,
         context: FireContext,
     ) -> Command {
+        let [proposed, judged] = self.judged_fires(attacker, target, context);
+        match self.check(scenario, &proposed) {
+            Err(super::RuleError::NoFirepower { .. }) => judged,
+            _ => proposed,
+        }
+    }
+
+    /// The fires of `attacker` at `target` the table could judge: as the state proposes it, then
+    /// with the most the table could add (the target within Optimum Range and in the open).
+    pub fn judged_fires(
+        &self,
+        attacker: &crate::unit::Unit,
+        target: &crate::unit::Unit,
+        context: FireContext,
+    ) -> [Command; 2] {
         let penalty = self.settings.interruption_penalty;
         let fire = |modifiers| Command::Fire {
             attacker: attacker.id,
@@ -197,13 +212,12 @@ impl GameState {
             modifiers,
             context,
         };
-        let proposed = fire(FireModifiers::proposed(attacker, target, penalty));
-        match self.check(scenario, &proposed) {
-            Err(super::RuleError::NoFirepower { .. }) => fire(FireModifiers::most_the_table_gives(
+        [
+            fire(FireModifiers::proposed(attacker, target, penalty)),
+            fire(FireModifiers::most_the_table_gives(
                 attacker, target, penalty,
             )),
-            _ => proposed,
-        }
+        ]
     }
 
     /// The unit joining another, a leader leaving it, or it leaving the table by each edge: the

@@ -4,7 +4,6 @@
 mod choices;
 
 use crate::game::{Command, Decider, FireContext, Game, GameState, SoloDecision};
-use crate::rules::fire::FireModifiers;
 use crate::unit::{Movement, Side, Unit, UnitId};
 
 use super::weigh::{self, Choice, Leaning, Stance};
@@ -255,21 +254,10 @@ fn may_fire_at(game: &Game, unit: UnitId, target: UnitId) -> bool {
     };
     // As the state proposes it, or with the most the table could add (a fire left with no die
     // by the state may still be made at a target within Optimum Range or in the open).
-    let penalty = state.settings.interruption_penalty;
-    [
-        FireModifiers::proposed(attacker, aimed, penalty),
-        FireModifiers::most_the_table_gives(attacker, aimed, penalty),
-    ]
-    .into_iter()
-    .any(|modifiers| {
-        let command = Command::Fire {
-            attacker: unit,
-            target,
-            modifiers,
-            context: FireContext::Activation,
-        };
-        state.allows_once_checked(game.scenario(), unit, &command)
-    })
+    state
+        .judged_fires(attacker, aimed, FireContext::Activation)
+        .iter()
+        .any(|fire| state.allows_once_checked(game.scenario(), unit, fire))
 }
 
 /// The Regular units the player is asked whether this Insurgent unit sees, in its phase: those

@@ -3,7 +3,6 @@
 
 use crate::game::{Command, FireContext, Game, GameState, ReactionKind};
 use crate::rules::checks::ReactionModifiers;
-use crate::rules::fire::FireModifiers;
 use crate::solo::{InterruptDecision, View, fire_modifiers, interrupt_check};
 use crate::unit::{Side, Unit, UnitId};
 
@@ -167,21 +166,10 @@ pub fn waiting_to_fire(game: &Game) -> Vec<(UnitId, UnitId)> {
                 return false;
             };
             // Or with the most the table could add, which the player is asked about.
-            let penalty = state.settings.interruption_penalty;
-            [
-                FireModifiers::proposed(ins, reg, penalty),
-                FireModifiers::most_the_table_gives(ins, reg, penalty),
-            ]
-            .into_iter()
-            .any(|modifiers| {
-                let fire = Command::Fire {
-                    attacker: i.insurgent,
-                    target: i.regular,
-                    modifiers,
-                    context: FireContext::Interrupt,
-                };
-                game.check(&fire).is_ok()
-            })
+            state
+                .judged_fires(ins, reg, FireContext::Interrupt)
+                .iter()
+                .any(|fire| game.check(fire).is_ok())
         })
         .map(|i| (i.insurgent, i.regular))
         .collect()
