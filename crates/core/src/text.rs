@@ -1,5 +1,13 @@
 //! Small helpers for the words shown to people.
 
+/// The text with its first letter in capitals: "not within 6\"" → "Not within 6\"".
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
 /// A count with its noun in the right number: `plural(1, "event", "events")` is "1 event".
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     if n == 1 {

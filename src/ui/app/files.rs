@@ -47,9 +47,12 @@ impl AssistantApp {
                 ResumeOffer {
                     summary,
                     loaded: Some(Box::new(loaded)),
-                    problem: newer
-                        .as_ref()
-                        .map(|n| format!("{}: it can be looked at here, read only.", capital(n))),
+                    problem: newer.as_ref().map(|n| {
+                        format!(
+                            "{}: it can be looked at here, read only.",
+                            ambush_core::text::capitalized(n)
+                        )
+                    }),
                     newer,
                 }
             }
@@ -125,7 +128,7 @@ impl AssistantApp {
                 self.message = Some(Message::info(format!(
                     "{}: {}. Opened to read only.",
                     path.display(),
-                    capital(&why)
+                    ambush_core::text::capitalized(&why)
                 )));
             }
             Err(e) => self.message = Some(Message::error(format!("{}: {e}", path.display()))),
@@ -303,52 +306,48 @@ impl AssistantApp {
     }
 }
 
-/// A scenario's problems for the message bar: the first few, one a line, then how many more
-/// there are and where all of them are listed.
 /// The warnings of a scenario file, after the words that it started: the first few, then how
 /// many more there are.
 pub(super) fn warning_words(warnings: &[ambush_core::scenario::check::Problem]) -> String {
-    const SHOWN: usize = 5;
     if warnings.is_empty() {
         return String::new();
     }
-    let mut words = format!(
+    let head = format!(
         "The scenario file has {} (harmless, likely not meant):",
         ambush_core::text::plural(warnings.len(), "warning", "warnings")
     );
-    for warning in warnings.iter().take(SHOWN) {
-        words.push_str(&format!("\n• {warning}"));
-    }
-    if warnings.len() > SHOWN {
-        words.push_str(&format!(
-            "\n… and {} more: `ambush-alley validate` lists them with their places.",
-            warnings.len() - SHOWN
-        ));
-    }
-    words
-}
-
-fn problem_words(path: &str, problems: &[ambush_core::scenario::check::Problem]) -> String {
-    const SHOWN: usize = 12;
-    let mut words = format!("{path} is not a scenario this app can start:");
-    for problem in problems.iter().take(SHOWN) {
-        words.push_str(&format!("\n• {problem}"));
-    }
-    if problems.len() > SHOWN {
-        words.push_str(&format!(
-            "\n… and {} more lines: `ambush-alley validate {path}` lists them with their places.",
-            problems.len() - SHOWN
-        ));
-    }
-    words
-}
-
-/// The text with its first letter in capitals.
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().collect::<String>() + chars.as_str()
+    bullets(head, warnings, 5, |more| {
+        format!("… and {more} more: `ambush-alley validate` lists them with their places.")
     })
+}
+
+/// A scenario's problems for the message bar: the first few, one a line, then how many more
+/// there are and where all of them are listed.
+fn problem_words(path: &str, problems: &[ambush_core::scenario::check::Problem]) -> String {
+    let head = format!("{path} is not a scenario this app can start:");
+    bullets(head, problems, 12, |more| {
+        format!(
+            "… and {more} more lines: `ambush-alley validate {path}` lists them with their places."
+        )
+    })
+}
+
+/// `head`, then the first `shown` items one a line, then what `more` says of the rest.
+fn bullets(
+    head: String,
+    items: &[ambush_core::scenario::check::Problem],
+    shown: usize,
+    more: impl Fn(usize) -> String,
+) -> String {
+    let mut words = head;
+    for item in items.iter().take(shown) {
+        words.push_str(&format!("\n• {item}"));
+    }
+    if items.len() > shown {
+        words.push('\n');
+        words.push_str(&more(items.len() - shown));
+    }
+    words
 }
 
 /// Why a report must not be written at `path`: a saved game's name, or a folder.

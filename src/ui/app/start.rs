@@ -255,7 +255,10 @@ fn folder_ui(
             FolderSays::Unusable => "Games are not autosaved",
         },
     );
-    ui.label(RichText::new(format!("{}.", capitalized(problem))).color(ui.visuals().warn_fg_color));
+    ui.label(
+        RichText::new(format!("{}.", ambush_core::text::capitalized(problem)))
+            .color(ui.visuals().warn_fg_color),
+    );
     // The autosave there can still be looked at, unless the folder cannot be used at all.
     if says != FolderSays::Unusable
         && let Some(offer) = offer.filter(|o| o.loaded.is_some())
@@ -317,12 +320,4 @@ fn earlier_game_ui(ui: &mut Ui, game: &PreviousGame, queue: &mut Vec<UiCommand>)
             .weak(),
         );
     });
-}
-
-/// The text with its first letter in capitals.
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().collect::<String>() + chars.as_str()
-    })
 }

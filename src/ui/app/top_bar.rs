@@ -92,8 +92,7 @@ pub fn top_bar_ui(
     ui.horizontal(|ui| {
         // Undo and Redo say what they would take back or put back.
         let undo = game
-            .last_in_effect()
-            .and_then(|i| game.outcome(i))
+            .last_outcome()
             .map(|o| o.summary.clone());
         let (undo_text, undo_full) = match &undo {
             Some(summary) => (

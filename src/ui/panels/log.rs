@@ -185,8 +185,7 @@ pub fn folded_log_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
             queue.push(UiCommand::FoldLog(false));
         }
         let latest = game
-            .last_in_effect()
-            .and_then(|i| game.outcome(i))
+            .last_outcome()
             .map_or_else(String::new, |o| format!(" · latest: {}", o.summary));
         let words = format!(
             "Log — {} in effect{latest}",

@@ -258,7 +258,7 @@ fn carry_out_ui(
         if let Some((words, otherwise)) = plan::otherwise(game, order)
             && plan::refusal(game, &plan::commands_of(&otherwise)).is_none()
         {
-            let button = capitalized(&words);
+            let button = ambush_core::text::capitalized(&words);
             if named_button(ui, button.as_str(), &format!("{name}: {words}"), true).clicked() {
                 queue.push(UiCommand::Plan(otherwise));
             }
@@ -275,12 +275,4 @@ fn carry_out_ui(
             }
         }
     });
-}
-
-/// The words with a capital first letter: "Not within 6\"".
-fn capitalized(words: &str) -> String {
-    let mut chars = words.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().collect::<String>() + chars.as_str()
-    })
 }
