@@ -167,44 +167,46 @@ impl GameState {
                 }
             }
         }
-        for target in self.units_in_play(unit.side.opponent()) {
-            for context in FireContext::ALL {
-                candidates.push(self.fire_candidate(scenario, unit, target, context));
-            }
-        }
-        candidates.push(Command::DeclareInCover { unit: id });
-        candidates.extend(self.regrouping(unit));
-        candidates
+        let mut allowed: Vec<Command> = candidates
             .into_iter()
             .filter(|c| self.allows(scenario, c))
-            .collect()
+            .collect();
+        for target in self.units_in_play(unit.side.opponent()) {
+            for context in FireContext::ALL {
+                allowed.extend(self.fire_to_offer(scenario, unit, target, context));
+            }
+        }
+        let mut rest = vec![Command::DeclareInCover { unit: id }];
+        rest.extend(self.regrouping(unit));
+        allowed.extend(rest.into_iter().filter(|c| self.allows(scenario, c)));
+        allowed
     }
 
-    /// A fire to offer: as the state proposes it, or, when that leaves no Firepower die, with
-    /// the most the table could add (the target within Optimum Range and in the open), so a
-    /// fire the referee's judgement would make is still offered; the screen asks the table.
-    pub fn fire_candidate(
+    /// A fire to offer, if the gate allows one: as the state proposes it, or, when that leaves
+    /// no Firepower die, with the most the table could add (the target within Optimum Range and
+    /// in the open), so a fire the referee's judgement would make is still offered; the screen
+    /// asks the table.
+    fn fire_to_offer(
         &self,
         scenario: &Scenario,
         attacker: &crate::unit::Unit,
         target: &crate::unit::Unit,
         context: FireContext,
-    ) -> Command {
-        let [proposed, judged] = self.judged_fires(attacker, target, context);
-        match self.check(scenario, &proposed) {
-            Err(super::RuleError::NoFirepower { .. }) => judged,
-            _ => proposed,
-        }
+    ) -> Option<Command> {
+        self.fire_the_table_may_judge(attacker, target, context, |c| self.check(scenario, c))
     }
 
-    /// The fires of `attacker` at `target` the table could judge: as the state proposes it, then
-    /// with the most the table could add (the target within Optimum Range and in the open).
-    pub fn judged_fires(
+    /// The fire of `attacker` at `target` that `check` accepts, if one: as the state proposes
+    /// it, or, only when that leaves no Firepower die, with the most the table could add (the
+    /// target within Optimum Range and in the open). `check` is the gate, or the gate once a
+    /// Quality check is passed; it is asked once, twice for a fire with no die as proposed.
+    pub fn fire_the_table_may_judge(
         &self,
         attacker: &crate::unit::Unit,
         target: &crate::unit::Unit,
         context: FireContext,
-    ) -> [Command; 2] {
+        check: impl Fn(&Command) -> Result<crate::dice::DiceRequest, super::RuleError>,
+    ) -> Option<Command> {
         let penalty = self.settings.interruption_penalty;
         let fire = |modifiers| Command::Fire {
             attacker: attacker.id,
@@ -212,12 +214,17 @@ impl GameState {
             modifiers,
             context,
         };
-        [
-            fire(FireModifiers::proposed(attacker, target, penalty)),
-            fire(FireModifiers::most_the_table_gives(
-                attacker, target, penalty,
-            )),
-        ]
+        let proposed = fire(FireModifiers::proposed(attacker, target, penalty));
+        match check(&proposed) {
+            Ok(_) => Some(proposed),
+            Err(super::RuleError::NoFirepower { .. }) => {
+                let judged = fire(FireModifiers::most_the_table_gives(
+                    attacker, target, penalty,
+                ));
+                check(&judged).is_ok().then_some(judged)
+            }
+            Err(_) => None,
+        }
     }
 
     /// The unit joining another, a leader leaving it, or it leaving the table by each edge: the

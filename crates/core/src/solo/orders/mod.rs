@@ -255,9 +255,10 @@ fn may_fire_at(game: &Game, unit: UnitId, target: UnitId) -> bool {
     // As the state proposes it, or with the most the table could add (a fire left with no die
     // by the state may still be made at a target within Optimum Range or in the open).
     state
-        .judged_fires(attacker, aimed, FireContext::Activation)
-        .iter()
-        .any(|fire| state.allows_once_checked(game.scenario(), unit, fire))
+        .fire_the_table_may_judge(attacker, aimed, FireContext::Activation, |fire| {
+            state.check_once_checked(game.scenario(), unit, fire)
+        })
+        .is_some()
 }
 
 /// The Regular units the player is asked whether this Insurgent unit sees, in its phase: those

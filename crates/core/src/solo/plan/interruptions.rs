@@ -167,9 +167,8 @@ pub fn waiting_to_fire(game: &Game) -> Vec<(UnitId, UnitId)> {
             };
             // Or with the most the table could add, which the player is asked about.
             state
-                .judged_fires(ins, reg, FireContext::Interrupt)
-                .iter()
-                .any(|fire| game.check(fire).is_ok())
+                .fire_the_table_may_judge(ins, reg, FireContext::Interrupt, |fire| game.check(fire))
+                .is_some()
         })
         .map(|i| (i.insurgent, i.regular))
         .collect()
