@@ -154,7 +154,7 @@ impl GameState {
         ))
     }
 
-    pub(super) fn check_reveal(&self, marker: &str) -> Result<DiceRequest> {
+    pub(in crate::game) fn check_reveal(&self, marker: &str) -> Result<DiceRequest> {
         if !self.unplaced.is_empty() {
             return Err(RuleError::Contact(
                 "the contacts are not under their markers yet".to_owned(),

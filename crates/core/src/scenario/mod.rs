@@ -111,14 +111,14 @@ pub enum VictoryTrigger {
     /// Scored once, or not at all: the referee says at the end whether the side holds it.
     PlaceHeld {
         /// The place, in words.
-        #[schemars(regex(pattern = r"\S"))]
+        #[schemars(regex(pattern = file::LINE_PATTERN))]
         place: String,
     },
     /// Counted automatically: each figure with this tag in a unit of the item's side that left
     /// the table, by one of these edges (any edge when none is listed).
     EscortedOff {
         /// The figure tag.
-        #[schemars(regex(pattern = r"\S"))]
+        #[schemars(regex(pattern = file::LINE_PATTERN))]
         tag: String,
         /// The edges that score: "north", "east", "south", "west".
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -126,7 +126,7 @@ pub enum VictoryTrigger {
         /// Version 3: false for an item that scores without ending the game (a wounded man
         /// carried off early); by default, once every figure with the tag has left the table,
         /// the app proposes the end.
-        #[serde(default = "yes", skip_serializing_if = "is_true")]
+        #[serde(default = "file::yes", skip_serializing_if = "file::is_true")]
         ends_game: bool,
     },
 }
@@ -166,14 +166,6 @@ impl VictoryTrigger {
             }
         }
     }
-}
-
-fn yes() -> bool {
-    true
-}
-
-fn is_true(value: &bool) -> bool {
-    *value
 }
 
 fn is_false(value: &bool) -> bool {

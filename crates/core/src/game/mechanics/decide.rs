@@ -49,21 +49,8 @@ impl GameState {
                 "only the solo opponent decides by a weighted roll".to_owned(),
             ));
         }
-        if !self.unplaced.is_empty() {
-            return Err(RuleError::Contact(
-                "the contacts are not under their markers yet".to_owned(),
-            ));
-        }
-        match self.contacts.iter().find(|c| c.marker == marker) {
-            None => return Err(RuleError::Contact(format!("there is no marker {marker}"))),
-            Some(c) if c.revealed => {
-                return Err(RuleError::Contact(format!(
-                    "{} is revealed already",
-                    c.name()
-                )));
-            }
-            Some(_) => {}
-        }
+        // A marker on the table, not yet revealed: what revealing it asks too.
+        self.check_reveal(marker)?;
         well_formed(about, options)?;
         Ok(percentile_request())
     }

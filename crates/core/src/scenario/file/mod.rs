@@ -241,11 +241,13 @@ pub struct HotSpotFile {
     pub active: bool,
 }
 
-fn yes() -> bool {
+/// A field that is true when left out (serde's default).
+pub(crate) fn yes() -> bool {
     true
 }
 
-fn is_true(value: &bool) -> bool {
+/// A true field is left out when written (it is the default).
+pub(crate) fn is_true(value: &bool) -> bool {
     *value
 }
 
