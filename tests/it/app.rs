@@ -8,7 +8,7 @@ use ambush_alley::ui::{Prefs, StartOptions};
 use ambush_core::game::Phase;
 use ambush_core::unit::Side;
 use common::ui::{
-    app, app_with, click, game, new_checked_game, started, temp_dir, type_dice, unit,
+    app, app_with, click, game, new_checked_game, new_game, started, temp_dir, type_dice, unit,
 };
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
@@ -330,4 +330,30 @@ fn status_counts_change_one_event_per_click() {
     harness.run();
     assert_eq!(unit(&harness, "Fireteam Alpha").status.times_interrupted, 2);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Dice that stay, switched on in the Edit tab of a game for two, take their seed from the
+/// app's own generator (seeded here), once: the same seed in two runs of the same start.
+#[test]
+fn dice_that_stay_switched_on_take_the_apps_seed() {
+    let seed_of = |name: &str| {
+        let dir = temp_dir(name);
+        let mut harness = app(&dir, false);
+        new_game(&mut harness);
+        click(&mut harness, "Edit");
+        click(
+            &mut harness,
+            "Hot Spots, Insurgency Level, turn and settings",
+        );
+        click(
+            &mut harness,
+            "Dice stay after undo: the same command at the same place rolls the same faces",
+        );
+        let settings = &game(&harness).state().settings;
+        assert!(settings.dice_stay);
+        settings.dice_seed
+    };
+    let seed = seed_of("stay-seed-1");
+    assert!(seed.is_some());
+    assert_eq!(seed, seed_of("stay-seed-2"));
 }

@@ -20,7 +20,15 @@ impl AssistantApp {
                 // What only the referee can judge is asked first: a place held, an award.
                 self.confirm = Some(super::Confirm::EndGame);
             }
-            UiCommand::Play(command) => {
+            UiCommand::Play(mut command) => {
+                // Dice that stay need the game's seed: drawn once, the first time, by the app's
+                // own generator (seeded in tests and by AMBUSH_ALLEY_SEED).
+                if let Command::ChangeSettings { settings } = &mut command
+                    && settings.dice_stay
+                    && settings.dice_seed.is_none()
+                {
+                    settings.dice_seed = Some(self.draw_seed());
+                }
                 self.solo_paused = false;
                 self.series.clear();
                 self.play(command);

@@ -198,10 +198,6 @@ pub(super) fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>)
             .on_hover_text(
                 "On by default in a solo game, so undoing the opponent's roll and asking again gives the same roll; off by default in a game for two. Typed dice are always your own.",
             );
-            if settings.dice_stay && settings.dice_seed.is_none() {
-                // The seed is drawn once, the first time dice stay in this game.
-                settings.dice_seed = Some(ambush_core::dice::Generator::from_entropy().draw_seed());
-            }
             if settings != state.settings {
                 queue.push(UiCommand::Play(Command::ChangeSettings { settings }));
             }
