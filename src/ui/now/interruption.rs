@@ -237,19 +237,17 @@ pub(super) fn interrupts_ui(
             if active.moving() {
                 // Two answers, both framed so the one not picked still reads as a button.
                 for (words, value) in [("movement", false), ("fire", true)] {
-                    let answer = egui::Button::new(words)
-                        .selected(fire == value)
-                        .frame_when_inactive(true);
-                    let response = ui.add(answer);
-                    response.widget_info(|| {
-                        egui::WidgetInfo::selected(
-                            egui::Role::RadioButton,
-                            true,
-                            fire == value,
-                            format!("Interrupt its {words}"),
-                        )
-                    });
-                    if response.clicked() {
+                    let name = format!("Interrupt its {words}");
+                    let picked = fire == value;
+                    if super::style::choice_button(
+                        ui,
+                        words,
+                        &name,
+                        picked,
+                        egui::Role::RadioButton,
+                    )
+                    .clicked()
+                    {
                         form.interrupt_fire = Some((active.id, state.turn, value));
                     }
                 }

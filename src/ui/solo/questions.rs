@@ -10,6 +10,7 @@ use ambush_core::solo::Distance;
 use ambush_core::unit::UnitId;
 
 use super::{Sighting, SoloForm, Stamp, Who};
+use crate::ui::widgets::style::choice_button;
 
 /// One question with one answer to pick: "What does it do first? moves · fires". Each answer
 /// is named in full for screen readers and tests. True when the answer changed.
@@ -25,16 +26,8 @@ pub(super) fn question_ui<T: PartialEq + Copy>(
         ui.label(question);
         for (answer, words) in answers {
             let selected = *value == *answer;
-            let response = ui.add(answer_button(selected, words));
-            response.widget_info(|| {
-                egui::WidgetInfo::selected(
-                    egui::Role::RadioButton,
-                    true,
-                    selected,
-                    format!("{question} {words}"),
-                )
-            });
-            if response.clicked() {
+            let name = format!("{question} {words}");
+            if choice_button(ui, words, &name, selected, egui::Role::RadioButton).clicked() {
                 *value = *answer;
                 changed = true;
             }
@@ -58,30 +51,14 @@ fn which_ui<K: Clone>(
     ui.horizontal_wrapped(|ui| {
         ui.label(question);
         for (key, words, selected) in answers {
-            let response = ui.add(answer_button(*selected, words));
-            response.widget_info(|| {
-                egui::WidgetInfo::selected(
-                    egui::Role::CheckBox,
-                    true,
-                    *selected,
-                    format!("{question} {words}"),
-                )
-            });
-            if response.clicked() {
+            let name = format!("{question} {words}");
+            if choice_button(ui, words, &name, *selected, egui::Role::CheckBox).clicked() {
                 clicked.push(key.clone());
             }
         }
         confirmed = kept_ui(ui, question, kept);
     });
     (clicked, confirmed)
-}
-
-/// An answer: framed whether picked or not, so every answer looks like one.
-fn answer_button(selected: bool, words: &str) -> egui::Button<'_> {
-    egui::Button::new(words)
-        .selected(selected)
-        .frame_when_inactive(true)
-        .frame(true)
 }
 
 /// "kept from turn 1, Regular activations: still so", after a question whose answers were

@@ -281,6 +281,25 @@ pub fn named_button(
     response
 }
 
+/// An answer to pick among others: framed whether picked or not, so every answer looks like
+/// one, and named in full for screen readers and tests ("Is Fireteam Alpha in the open? yes")
+/// with its role (a radio button among exclusive answers, a check box among several).
+pub fn choice_button(
+    ui: &mut Ui,
+    words: &str,
+    name: &str,
+    selected: bool,
+    role: egui::Role,
+) -> egui::Response {
+    let button = egui::Button::new(words)
+        .selected(selected)
+        .frame_when_inactive(true)
+        .frame(true);
+    let response = ui.add(button);
+    response.widget_info(|| egui::WidgetInfo::selected(role, true, selected, name));
+    response
+}
+
 /// A button for a game command, enabled only when the game's gate allows the command now; when
 /// it does not, hovering says why. Clicking queues the command.
 pub fn command_button(
