@@ -10,7 +10,7 @@ use ambush_core::solo::{self, InterruptDecision, RegularAction, View};
 use ambush_core::unit::{Movement, Side, UnitId};
 
 use super::questions::{Asked, asked_about, ground_ui, question_ui, sight_ui};
-use super::{SoloForm, Stamp, Who};
+use super::{SoloForm, Who};
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::style::{self, named_button};
 
@@ -256,21 +256,13 @@ fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Ve
             // changed it: no question is asked for nothing (an activation asks six at most).
             let name = format!("{}: what it sees of {} changed", ins.name, reg.name);
             if named_button(ui, "What it sees changed…", &name, true).clicked() {
-                form.asked_again.push(asked_again);
-                form.forget(i, r);
-                form.open.insert(r, (false, Stamp::now(state)));
-                form.cover.insert(r, (false, Stamp::now(state)));
+                form.ask_again(i, r, state);
             }
         } else if reacted {
             // It moved or fired, and what the Insurgents see of it is asked again: the player
             // said it changed, or nothing is known of it (a game resumed since).
             let who = Who::Unit(i);
-            if !form.asked_again.contains(&asked_again) {
-                form.asked_again.push(asked_again);
-                form.forget(i, r);
-                form.open.insert(r, (false, Stamp::now(state)));
-                form.cover.insert(r, (false, Stamp::now(state)));
-            }
+            form.ask_again(i, r, state);
             let asked = [Asked {
                 who: who.clone(),
                 regular: r,

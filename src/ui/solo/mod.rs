@@ -244,6 +244,19 @@ impl SoloForm {
         })
     }
 
+    /// Asks again, once this turn, what this Insurgent unit sees of that Regular unit after
+    /// the Regular unit's reaction: its sight forgotten, the ground answered afresh.
+    fn ask_again(&mut self, insurgent: UnitId, regular: UnitId, state: &GameState) {
+        let key = (insurgent, regular, state.turn);
+        if self.asked_again.contains(&key) {
+            return;
+        }
+        self.asked_again.push(key);
+        self.forget(insurgent, regular);
+        self.open.insert(regular, (false, Stamp::now(state)));
+        self.cover.insert(regular, (false, Stamp::now(state)));
+    }
+
     /// Forgets what this Insurgent unit (under its own name or its marker's) sees of that
     /// Regular unit: it is asked again.
     fn forget(&mut self, insurgent: UnitId, regular: UnitId) {
