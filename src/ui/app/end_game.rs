@@ -12,13 +12,13 @@ use crate::ui::widgets::award::{AwardAsked, award_row_ui};
 use crate::ui::widgets::style;
 
 impl AssistantApp {
-    /// True when ending the game asks the referee first: the game is not over and its
+    /// True when ending the game asks the referee first: the gate allows the end and its
     /// scenario has items only the referee can judge.
     pub(super) fn asks_before_the_end(&self) -> bool {
         self.session.as_ref().is_some_and(|s| {
             let game = s.game();
-            game.state().phase != ambush_core::game::Phase::GameOver
-                && game.check(&Command::EndGame).is_ok()
+            // The gate refuses the end of a game that is over.
+            game.check(&Command::EndGame).is_ok()
                 && game.scenario().judged_at_the_end().next().is_some()
         })
     }
