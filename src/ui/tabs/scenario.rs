@@ -3,7 +3,7 @@
 use egui::{RichText, Ui};
 
 use ambush_core::game::{Command, Game, Phase};
-use ambush_core::scenario::{TimedChange, VictoryTrigger};
+use ambush_core::scenario::TimedChange;
 
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::award::{AwardAsked, award_row_ui};
@@ -72,10 +72,7 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
         } else {
             "points"
         };
-        let each = if matches!(
-            item.trigger,
-            VictoryTrigger::PlaceHeld { .. } | VictoryTrigger::Manual { once: true }
-        ) {
+        let each = if item.trigger.scored_once() {
             ""
         } else {
             " each"

@@ -132,6 +132,12 @@ pub enum VictoryTrigger {
 }
 
 impl VictoryTrigger {
+    /// Scored once or not at all: a place held at the end (or not), an item the referee says
+    /// happened (or not).
+    pub fn scored_once(&self) -> bool {
+        matches!(self, Self::PlaceHeld { .. } | Self::Manual { once: true })
+    }
+
     /// How it is counted, in words: "the app counts it: once for every 3 Insurgent casualties".
     pub fn words(&self) -> String {
         match self {

@@ -25,11 +25,9 @@ impl GameState {
             .find(|c| c.item == item)
             .map_or(0, |c| c.count);
         let after = i64::from(now) + i64::from(delta);
-        if let Some(def) = scenario.victory_item(item)
-            && matches!(
-                def.trigger,
-                VictoryTrigger::PlaceHeld { .. } | VictoryTrigger::Manual { once: true }
-            )
+        if scenario
+            .victory_item(item)
+            .is_some_and(|def| def.trigger.scored_once())
         {
             // A place is held at the end, or it is not; an item scored once happened, or it
             // did not: scored once or not at all.
