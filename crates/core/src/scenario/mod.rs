@@ -138,6 +138,17 @@ impl VictoryTrigger {
         matches!(self, Self::PlaceHeld { .. } | Self::Manual { once: true })
     }
 
+    /// For an escort item, whether figures leaving by `edge` score (any edge when the item
+    /// lists none); false for any other item.
+    pub fn escort_scores(&self, edge: Option<crate::tabletop::Edge>) -> bool {
+        match self {
+            Self::EscortedOff { edges, .. } => {
+                edges.is_empty() || edge.is_some_and(|e| edges.contains(&e))
+            }
+            _ => false,
+        }
+    }
+
     /// How it is counted, in words: "the app counts it: once for every 3 Insurgent casualties".
     pub fn words(&self) -> String {
         match self {

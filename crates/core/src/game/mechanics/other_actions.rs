@@ -289,8 +289,7 @@ impl GameState {
             if n == 0 || item.side != side {
                 continue;
             }
-            let scores = edges.is_empty() || edge.is_some_and(|e| edges.contains(&e));
-            if scores {
+            if item.trigger.escort_scores(edge) {
                 self.add_victory(&item.id, n);
                 outcome.note(format!("{}: {n} × {} points", item.label, item.points));
             } else {

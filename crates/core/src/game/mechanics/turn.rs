@@ -307,30 +307,29 @@ impl GameState {
         for item in &scenario.victory {
             let VictoryTrigger::EscortedOff {
                 tag,
-                edges,
                 ends_game: true,
+                ..
             } = &item.trigger
             else {
                 continue;
             };
-            let tagged = || {
-                self.units
+            // The units of the figures with its tag, one entry a figure.
+            let tagged: Vec<&crate::unit::Unit> = self
+                .units
+                .iter()
+                .flat_map(|u| u.figures.iter().map(move |f| (u, f)))
+                .filter(|(_, f)| f.tag.as_ref() == Some(tag))
+                .map(|(u, _)| &**u)
+                .collect();
+            if !tagged.is_empty() && tagged.iter().all(|u| u.presence == Presence::LeftTable) {
+                let scored = tagged
                     .iter()
-                    .flat_map(|u| u.figures.iter().map(move |f| (u, f)))
-                    .filter(|(_, f)| f.tag.as_ref() == Some(tag))
-            };
-            if tagged().next().is_some() && tagged().all(|(u, _)| u.presence == Presence::LeftTable)
-            {
-                let scored = tagged()
-                    .filter(|(u, _)| {
-                        u.side == item.side
-                            && (edges.is_empty() || u.left_by.is_some_and(|e| edges.contains(&e)))
-                    })
+                    .filter(|u| u.side == item.side && item.trigger.escort_scores(u.left_by))
                     .count();
                 return Some(EndReason::EveryoneEscorted {
                     label: item.label.clone(),
                     tag: tag.clone(),
-                    left: tagged().count() as u32,
+                    left: tagged.len() as u32,
                     scored: scored as u32,
                 });
             }
