@@ -14,7 +14,7 @@ use super::{Checker, MAX_FIGURES_PER_UNIT};
 
 pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> ReinforcementTable {
     let mut rows = Vec::new();
-    let mut covered: BTreeMap<u32, String> = BTreeMap::new();
+    let mut covered: BTreeMap<u32, (usize, String)> = BTreeMap::new();
     let mut ids: HashMap<&str, String> = HashMap::new();
     for (i, r) in file.reinforcements.iter().enumerate() {
         let path = format!("reinforcements[{i}]");
@@ -32,13 +32,16 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
                     rpath,
                     format!("{roll}: a 2d6 total is {}", REINFORCEMENT_ROLL.expected()),
                 );
-            } else if let Some(first) = covered.get(&roll) {
+            } else if let Some((row, first)) = covered.get(&roll) {
                 // The same total twice in one row is harmless: a warning says so.
-                if !first.starts_with(&format!("{path} (")) {
+                if *row != i {
                     c.problem(rpath, format!("total {roll} is already covered by {first}"));
                 }
             } else {
-                covered.insert(roll, format!("{path} ({})", crate::text::quoted(&r.id)));
+                covered.insert(
+                    roll,
+                    (i, format!("{path} ({})", crate::text::quoted(&r.id))),
+                );
             }
         }
         if r.units.is_empty() && !r.roll_again {
