@@ -304,19 +304,30 @@ pub enum DiceError {
 ///
 /// Only the syntax is checked here; [`DiceGroup::check`] checks count and range.
 pub fn parse_faces(text: &str) -> Result<Vec<Face>, DiceError> {
-    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .filter(|token| !token.is_empty())
+    typed_tokens(text)
         .map(|token| {
-            if !token.chars().all(|c| c.is_ascii_digit()) {
-                return Err(DiceError::NotANumber {
-                    token: token.to_owned(),
-                });
-            }
+            let token = token?;
             token.parse::<Face>().map_err(|_| DiceError::TooLarge {
                 token: token.to_owned(),
             })
         })
         .collect()
+}
+
+/// The runs of digits typed, apart where spaces, commas or semicolons part them; anything else
+/// typed is refused by name.
+pub(super) fn typed_tokens(text: &str) -> impl Iterator<Item = Result<&str, DiceError>> {
+    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|token| !token.is_empty())
+        .map(|token| {
+            if token.chars().all(|c| c.is_ascii_digit()) {
+                Ok(token)
+            } else {
+                Err(DiceError::NotANumber {
+                    token: token.to_owned(),
+                })
+            }
+        })
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! then it is a 1 and a 10, as a percentile of 10 is typed). A d12's faces must be separated
 //! (`12 3 11`), since `121` could be read more than one way.
 
-use super::request::DiceError;
+use super::request::{DiceError, parse_faces, typed_tokens};
 use super::{Die, Face};
 
 /// How faces of this die are typed, in a few words for the prompt.
@@ -21,27 +21,18 @@ pub const fn typing_hint(die: Die) -> &'static str {
 /// Reads typed faces of one die type. A face that is not on the die is read as typed, for the
 /// group's check to name; text that is not digits is refused by name.
 pub fn read_typed(text: &str, die: Die) -> Result<Vec<Face>, DiceError> {
+    if die == Die::D12 {
+        // Faces apart, as any roll is typed.
+        return parse_faces(text);
+    }
     let mut faces = Vec::new();
-    for token in text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .filter(|token| !token.is_empty())
-    {
-        if !token.chars().all(|c| c.is_ascii_digit()) {
-            return Err(DiceError::NotANumber {
-                token: token.to_owned(),
-            });
-        }
-        match die {
-            Die::D12 => faces.push(token.parse::<Face>().map_err(|_| DiceError::TooLarge {
-                token: token.to_owned(),
-            })?),
-            Die::D10 if token == "10" => faces.push(10),
-            Die::D6 | Die::D8 | Die::D10 => {
-                faces.extend(token.bytes().map(|b| match (die, b - b'0') {
-                    (Die::D10, 0) => 10,
-                    (_, digit) => digit,
-                }));
-            }
+    for token in typed_tokens(text) {
+        match token? {
+            "10" if die == Die::D10 => faces.push(10),
+            token => faces.extend(token.bytes().map(|b| match (die, b - b'0') {
+                (Die::D10, 0) => 10,
+                (_, digit) => digit,
+            })),
         }
     }
     Ok(faces)
@@ -56,9 +47,8 @@ pub fn read_typed_for(text: &str, die: Die, count: usize) -> Result<Vec<Face>, D
         return Ok(faces);
     }
     // Each "10" read as one face may be a 1 and a 0 (a 10): one face more for each.
-    let tens = text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .filter(|token| *token == "10")
+    let tens = typed_tokens(text)
+        .filter(|token| token.as_ref().is_ok_and(|t| *t == "10"))
         .count();
     if tens > 0 && faces.len() + tens == count {
         return Ok(text
