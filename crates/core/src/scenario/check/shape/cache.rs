@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::expected;
-use super::walk::{Step, placeholder, schemas_at, steps};
+use super::walk::{Step, has_pattern, placeholder, schemas_at, steps};
 use super::words::first_sentence;
 
 /// The schemas at each path, by the path with its list indices left out (every entry of a list
@@ -78,19 +78,13 @@ impl SchemaCache {
 pub(super) fn is_blank_text(value: &Value, nodes: &[&Value]) -> bool {
     use crate::scenario::file::{LINE_PATTERN, TEXT_PATTERN};
     value.as_str().is_some_and(|s| s.trim().is_empty())
-        && nodes.iter().any(|n| {
-            n.get("pattern")
-                .and_then(Value::as_str)
-                .is_some_and(|p| p == TEXT_PATTERN || p == LINE_PATTERN)
-        })
+        && (has_pattern(nodes, TEXT_PATTERN) || has_pattern(nodes, LINE_PATTERN))
 }
 
 /// What breaks the line of text on one line (a name, an id, a place), if something does: "a
 /// line break", "a tab", "a control character".
 pub(super) fn line_breaker(value: &Value, nodes: &[&Value]) -> Option<&'static str> {
-    let one_line = nodes.iter().any(|n| {
-        n.get("pattern").and_then(Value::as_str) == Some(crate::scenario::file::LINE_PATTERN)
-    });
+    let one_line = has_pattern(nodes, crate::scenario::file::LINE_PATTERN);
     let text = value.as_str().filter(|_| one_line)?;
     let c = text.chars().find(|c| c.is_control())?;
     Some(match c {

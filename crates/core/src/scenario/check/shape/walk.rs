@@ -112,6 +112,13 @@ pub(super) fn schemas_at(_root: &Value, path: &str) -> Vec<&'static Value> {
 }
 
 /// A value the schema allows, standing in for a wrong one so the checks of meaning can run.
+/// Whether one of the schemas at a value asks for this pattern.
+pub(super) fn has_pattern(nodes: &[&Value], pattern: &str) -> bool {
+    nodes
+        .iter()
+        .any(|n| n.get("pattern").and_then(Value::as_str) == Some(pattern))
+}
+
 /// The text standing in for a wrong one while the rest of the file is checked. A problem
 /// found later that names it is an echo of the first, not a problem of its own.
 pub(crate) const STAND_IN_TEXT: &str = "placeholder";

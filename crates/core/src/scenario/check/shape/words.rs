@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::super::words::closest;
+use super::walk::has_pattern;
 
 /// A suggestion for a value of the wrong shape, when one is plain.
 pub(super) fn hint(value: &Value, nodes: &[&Value]) -> Option<String> {
@@ -25,16 +26,12 @@ pub(super) fn hint(value: &Value, nodes: &[&Value]) -> Option<String> {
             .contains(&digits)
             .then(|| format!("write \"d{digits}\""));
     }
-    let is_count = nodes.iter().any(|n| {
-        n.get("pattern").and_then(Value::as_str) == Some(crate::scenario::file::COUNT_PATTERN)
-    });
-    if is_count {
+    if has_pattern(nodes, crate::scenario::file::COUNT_PATTERN) {
         return count_hint(value);
     }
-    let is_turn_dice = nodes.iter().any(|n| {
-        n.get("pattern").and_then(Value::as_str) == Some(crate::scenario::file::TURN_DICE_PATTERN)
-    });
-    if is_turn_dice && let Value::String(text) = value {
+    if has_pattern(nodes, crate::scenario::file::TURN_DICE_PATTERN)
+        && let Value::String(text) = value
+    {
         return turn_dice_hint(text);
     }
     let options = enum_options(nodes);
