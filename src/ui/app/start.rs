@@ -8,7 +8,6 @@ use egui::{RichText, Ui};
 use ambush_core::scenario::check::LoadedScenario;
 use ambush_core::session::PreviousGame;
 
-use ambush_core::game::SoloDifficulty;
 
 use super::ResumeOffer;
 use crate::ui::command::{SoloStart, UiCommand};
@@ -181,30 +180,11 @@ pub fn start_ui(
 /// How a solo game starts: the opponent's difficulty, and whether it keeps its reasoning
 /// hidden. Both can be changed later (Edit, settings), each change logged.
 fn solo_start_ui(ui: &mut Ui, solo: &mut SoloStart) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Solo games: the app commands the Insurgents as a");
-        for level in SoloDifficulty::ALL {
-            let response = ui
-                .radio_value(&mut solo.difficulty, level, level.name())
-                .on_hover_text(match level {
-                    SoloDifficulty::Recruit => {
-                        "Often takes a poorer option, and is slow to interrupt."
-                    }
-                    SoloDifficulty::Regular => "Usually takes the better option.",
-                    SoloDifficulty::Veteran => {
-                        "Nearly always takes the best option, and interrupts readily."
-                    }
-                });
-            let words = format!("Solo opponent: {}", level.name());
-            let selected = solo.difficulty == level;
-            response.widget_info(|| {
-                egui::WidgetInfo::selected(egui::Role::RadioButton, true, selected, &words)
-            });
-        }
-    });
-    ui.checkbox(
+    style::solo_opponent_ui(
+        ui,
+        "Solo games: the app commands the Insurgents as a",
+        &mut solo.difficulty,
         &mut solo.reasoning_hidden,
-        "Keep its reasoning hidden until the game is over",
     );
 }
 

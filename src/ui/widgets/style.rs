@@ -281,6 +281,34 @@ pub fn named_button(
     response
 }
 
+/// The solo opponent as the player sets it, on the start screen and in the Edit tab: its
+/// difficulty (each named "Solo opponent: Veteran", its play in the hover) after `lead`, and
+/// whether it keeps its reasoning hidden.
+pub fn solo_opponent_ui(
+    ui: &mut Ui,
+    lead: &str,
+    difficulty: &mut ambush_core::game::SoloDifficulty,
+    reasoning_hidden: &mut bool,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(lead);
+        for level in ambush_core::game::SoloDifficulty::ALL {
+            let response = ui
+                .radio_value(difficulty, level, level.name())
+                .on_hover_text(level.words());
+            let name = format!("Solo opponent: {}", level.name());
+            let selected = *difficulty == level;
+            response.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::RadioButton, true, selected, &name)
+            });
+        }
+    });
+    ui.checkbox(
+        reasoning_hidden,
+        "Keep its reasoning hidden until the game is over",
+    );
+}
+
 /// An answer to pick among others: framed whether picked or not, so every answer looks like
 /// one, and named in full for screen readers and tests ("Is Fireteam Alpha in the open? yes")
 /// with its role (a radio button among exclusive answers, a check box among several).

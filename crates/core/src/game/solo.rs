@@ -41,6 +41,17 @@ impl SoloDifficulty {
             SoloDifficulty::Veteran => "Veteran",
         }
     }
+
+    /// How it plays, in a few words.
+    pub const fn words(self) -> &'static str {
+        match self {
+            SoloDifficulty::Recruit => "Often takes a poorer option, and is slow to interrupt.",
+            SoloDifficulty::Regular => "Usually takes the better option.",
+            SoloDifficulty::Veteran => {
+                "Nearly always takes the best option, and interrupts readily."
+            }
+        }
+    }
 }
 
 /// One option of a decision, with its chance of being taken.

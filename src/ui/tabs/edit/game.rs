@@ -180,15 +180,11 @@ pub(super) fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>)
                 ui.radio_value(&mut settings.scale, Scale::Mm28, "28mm");
             });
             if settings.solo {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("Solo opponent:");
-                    for level in ambush_core::game::SoloDifficulty::ALL {
-                        ui.radio_value(&mut settings.difficulty, level, level.name());
-                    }
-                });
-                ui.checkbox(
+                crate::ui::widgets::style::solo_opponent_ui(
+                    ui,
+                    "Solo opponent:",
+                    &mut settings.difficulty,
                     &mut settings.doctrine_hidden,
-                    "Keep its reasoning hidden until the game is over",
                 );
             }
             ui.checkbox(
