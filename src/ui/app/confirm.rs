@@ -36,20 +36,34 @@ pub fn confirm_ui(ctx: &egui::Context, confirm: &Confirm) -> Option<bool> {
             "End it with these points",
         ),
     };
+    question_ui(ctx, "confirm", 560.0, title, yes, "Cancel", |ui| {
+        ui.label(text);
+    })
+}
+
+/// A question in a modal window: its title, what `body` draws, then the two answers (Escape
+/// is the second). Returns the answer once given (`true` for `yes`).
+pub fn question_ui(
+    ctx: &egui::Context,
+    id: &str,
+    width: f32,
+    title: &str,
+    yes: &str,
+    no: &str,
+    body: impl FnOnce(&mut egui::Ui),
+) -> Option<bool> {
     let mut answer = None;
-    egui::Modal::new(egui::Id::unique("confirm")).show(ctx, |ui| {
-        ui.set_max_width(560.0);
+    egui::Modal::new(egui::Id::unique(id)).show(ctx, |ui| {
+        ui.set_max_width(width);
         ui.label(RichText::new(title).size(style::HEADING).strong());
         ui.add_space(6.0);
-        ui.label(text);
+        body(ui);
         ui.add_space(10.0);
         ui.horizontal(|ui| {
             if ui.button(RichText::new(yes).size(style::HEADING)).clicked() {
                 answer = Some(true);
             }
-            if ui
-                .button(RichText::new("Cancel").size(style::HEADING))
-                .clicked()
+            if ui.button(RichText::new(no).size(style::HEADING)).clicked()
                 || ui.input(|i| i.key_pressed(egui::Key::Escape))
             {
                 answer = Some(false);

@@ -9,7 +9,6 @@ use ambush_core::game::{Command, Game};
 use super::AssistantApp;
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::award::{AwardAsked, award_row_ui};
-use crate::ui::widgets::style;
 
 impl AssistantApp {
     /// True when ending the game asks the referee first: the gate allows the end and its
@@ -26,38 +25,22 @@ impl AssistantApp {
 
 /// Shows the questions; returns the answer once given (`true`: end the game now).
 pub fn end_game_ui(ctx: &egui::Context, game: &Game, queue: &mut Vec<UiCommand>) -> Option<bool> {
-    let mut answer = None;
-    egui::Modal::new(egui::Id::unique("end_game_questions")).show(ctx, |ui| {
-        ui.set_max_width(640.0);
-        ui.label(
-            RichText::new("Before the game ends")
-                .size(style::HEADING)
-                .strong(),
-        );
-        ui.add_space(6.0);
-        ui.label("Only the table knows these: say what holds now, then end the game.");
-        ui.add_space(6.0);
-        for item in game.scenario().judged_at_the_end() {
-            award_row_ui(ui, game, item, AwardAsked::AtTheEnd, queue);
-        }
-        ui.add_space(6.0);
-        ui.label(RichText::new(game.state().final_score(game.scenario())).strong());
-        ui.add_space(10.0);
-        ui.horizontal(|ui| {
-            if ui
-                .button(RichText::new("End it with these points").size(style::HEADING))
-                .clicked()
-            {
-                answer = Some(true);
+    let title = "Before the game ends";
+    super::confirm::question_ui(
+        ctx,
+        "end_game_questions",
+        640.0,
+        title,
+        "End it with these points",
+        "Not yet",
+        |ui| {
+            ui.label("Only the table knows these: say what holds now, then end the game.");
+            ui.add_space(6.0);
+            for item in game.scenario().judged_at_the_end() {
+                award_row_ui(ui, game, item, AwardAsked::AtTheEnd, queue);
             }
-            if ui
-                .button(RichText::new("Not yet").size(style::HEADING))
-                .clicked()
-                || ui.input(|i| i.key_pressed(egui::Key::Escape))
-            {
-                answer = Some(false);
-            }
-        });
-    });
-    answer
+            ui.add_space(6.0);
+            ui.label(RichText::new(game.state().final_score(game.scenario())).strong());
+        },
+    )
 }

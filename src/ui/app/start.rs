@@ -8,7 +8,6 @@ use egui::{RichText, Ui};
 use ambush_core::scenario::check::LoadedScenario;
 use ambush_core::session::PreviousGame;
 
-
 use super::ResumeOffer;
 use crate::ui::command::{SoloStart, UiCommand};
 use crate::ui::widgets::style::{self, Message};
