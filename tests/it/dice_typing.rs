@@ -37,6 +37,20 @@ fn type_in_one_frame(harness: &mut Harness<'_, AssistantApp>, typed: &str) {
     harness.run();
 }
 
+/// A new game with physical dice, Fireteam Alpha moving Cautiously and Insurgents 1
+/// interrupting its movement: the Interrupt check's prompt is open.
+fn interrupted(name: &str) -> (common::TestDir, Harness<'static, AssistantApp>) {
+    let dir = temp_dir(name);
+    let mut harness = app_seeded(&dir, true, 1);
+    new_game(&mut harness);
+    common::ui::click(&mut harness, "Activate Fireteam Alpha: Cautious");
+    common::ui::click(
+        &mut harness,
+        "Insurgents 1 interrupts Fireteam Alpha's movement (Interrupt check first)",
+    );
+    (dir, harness)
+}
+
 /// The faces of the last event in effect, group by group.
 fn last_faces(harness: &Harness<'_, AssistantApp>) -> Vec<Vec<u8>> {
     game(harness)
@@ -55,14 +69,7 @@ fn value(harness: &Harness<'_, AssistantApp>, label: &str) -> String {
 
 #[test]
 fn a_whole_activations_faces_typed_with_no_frame_between_land_where_they_were_typed() {
-    let dir = temp_dir("typed-fast");
-    let mut harness = app_seeded(&dir, true, 1);
-    new_game(&mut harness);
-    common::ui::click(&mut harness, "Activate Fireteam Alpha: Cautious");
-    common::ui::click(
-        &mut harness,
-        "Insurgents 1 interrupts Fireteam Alpha's movement (Interrupt check first)",
-    );
+    let (dir, mut harness) = interrupted("typed-fast");
     // The Interrupt check, then the Reaction test it opens.
     type_in_one_frame(&mut harness, "5\n");
     assert!(matches!(
@@ -126,14 +133,7 @@ fn keys_typed_after_enter_applied_the_dice_are_not_taken_by_that_roll() {
 /// Reaction test's, none lost and none shifted.
 #[test]
 fn keys_typed_ahead_of_a_series_next_roll_land_in_it() {
-    let dir = temp_dir("typed-ahead");
-    let mut harness = app_seeded(&dir, true, 1);
-    new_game(&mut harness);
-    common::ui::click(&mut harness, "Activate Fireteam Alpha: Cautious");
-    common::ui::click(
-        &mut harness,
-        "Insurgents 1 interrupts Fireteam Alpha's movement (Interrupt check first)",
-    );
+    let (dir, mut harness) = interrupted("typed-ahead");
     let events = game(&harness).events_in_effect();
     type_in_one_frame(&mut harness, "5\n2\n6\n");
     assert_eq!(game(&harness).events_in_effect(), events + 2);
