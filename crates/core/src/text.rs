@@ -17,6 +17,24 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     }
 }
 
+/// A probability as a percentage, with the precision a person can use: "0%", "under 0.1%",
+/// "45.2%", "over 99.9%", "100%".
+pub fn percent(p: f64) -> String {
+    // Rounding can leave a probability a hair below 0 or above 1: never "-0.0%".
+    let pct = (p * 100.0).clamp(0.0, 100.0);
+    if pct <= 0.0 {
+        "0%".to_owned()
+    } else if pct >= 100.0 {
+        "100%".to_owned()
+    } else if pct < 0.1 {
+        "under 0.1%".to_owned()
+    } else if !(99.95..100.0).contains(&pct) {
+        format!("{pct:.1}%")
+    } else {
+        "over 99.9%".to_owned()
+    }
+}
+
 /// Items in words: "9", "9 and 10", "9, 10 and 11".
 pub fn and_list(items: &[String]) -> String {
     match items {

@@ -4,23 +4,7 @@ use egui::{RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot, PlotPoint, Text};
 
 use ambush_core::odds::Distribution;
-
-/// A probability as a percentage, with the precision a person can use.
-pub fn percent(p: f64) -> String {
-    // Rounding can leave a probability a hair below 0 or above 1: never "-0.0%".
-    let pct = (p * 100.0).clamp(0.0, 100.0);
-    if pct <= 0.0 {
-        "0%".to_owned()
-    } else if pct >= 100.0 {
-        "100%".to_owned()
-    } else if pct < 0.1 {
-        "under 0.1%".to_owned()
-    } else if !(99.95..100.0).contains(&pct) {
-        format!("{pct:.1}%")
-    } else {
-        "over 99.9%".to_owned()
-    }
-}
+pub use ambush_core::text::percent;
 
 /// The casualty distribution of a fire combat: bars with their percentages written on them,
 /// and the two figures a referee asks for.
@@ -134,18 +118,4 @@ pub fn first_aid_words(n: usize) -> String {
         percent(odds.any_serious),
         odds.taken_out.mean()
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::percent;
-
-    #[test]
-    fn percentages_never_read_below_zero_or_above_a_hundred() {
-        assert_eq!(percent(-1e-17), "0%");
-        assert_eq!(percent(0.0), "0%");
-        assert_eq!(percent(1.0 + 1e-15), "100%");
-        assert_eq!(percent(0.0004), "under 0.1%");
-        assert_eq!(percent(0.5), "50.0%");
-    }
 }

@@ -315,3 +315,14 @@ fn first_aid_odds() {
     assert!((f.any_serious - (1.0 - 4.0 / 9.0)).abs() < 1e-12);
     assert!((f.taken_out.total() - 1.0).abs() < 1e-12);
 }
+
+#[test]
+fn percentages_never_read_below_zero_or_above_a_hundred() {
+    use ambush_core::text::percent;
+    assert_eq!(percent(-1e-17), "0%");
+    assert_eq!(percent(0.0), "0%");
+    assert_eq!(percent(1.0 + 1e-15), "100%");
+    assert_eq!(percent(0.0004), "under 0.1%");
+    assert_eq!(percent(0.5), "50.0%");
+    assert_eq!(percent(0.9996), "over 99.9%");
+}
