@@ -41,7 +41,7 @@ fn big_game(path: &std::path::Path, at: At) {
     let mut game = Game::new(std::sync::Arc::new(loaded.scenario), settings.clone());
     let mut dice = DiceSource::seeded(3);
     let mut n = 0;
-    while game.state().units.iter().filter(|u| u.in_play()).count() < 60 {
+    while game.state().units().filter(|u| u.in_play()).count() < 60 {
         n += 1;
         let side = if n % 3 == 0 {
             Side::Regular
@@ -78,8 +78,7 @@ fn big_game(path: &std::path::Path, at: At) {
     }
     let ids: Vec<_> = game
         .state()
-        .units
-        .iter()
+        .units()
         .filter(|u| u.in_play() && !u.non_combatant)
         .map(|u| u.id)
         .collect();
@@ -110,8 +109,7 @@ fn big_game(path: &std::path::Path, at: At) {
     if at == At::Activating {
         let regular = game
             .state()
-            .units
-            .iter()
+            .units()
             .find(|u| u.in_play() && u.side == Side::Regular && !u.non_combatant)
             .map(|u| u.id)
             .expect("a Regular unit");

@@ -227,10 +227,17 @@ fn main() -> ExitCode {
 }
 
 fn start_app(open: Option<PathBuf>, solo: bool, phones: Option<std::net::SocketAddr>) -> ExitCode {
+    let data_dir = ambush_core::session::data_dir();
+    // What the desk cannot say at the moment goes to a bounded log file in the data folder.
+    if let Some(folder) = &data_dir
+        && let Err(why) = ambush_core::session::LogFile::install(folder)
+    {
+        eprintln!("warning: no log file: {why}");
+    }
     let options = ambush_alley::ui::StartOptions {
         open,
         solo,
-        data_dir: ambush_core::session::data_dir(),
+        data_dir,
         // A fixed seed makes the app's dice repeat (demonstrations, screenshots).
         seed: std::env::var("AMBUSH_ALLEY_SEED")
             .ok()

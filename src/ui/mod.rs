@@ -8,7 +8,7 @@ mod command;
 mod now;
 mod panels;
 mod solo;
-mod table_screen;
+pub mod table_screen;
 mod tabs;
 mod widgets;
 

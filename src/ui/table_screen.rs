@@ -6,24 +6,24 @@
 
 use egui::{Color32, RichText, Ui};
 
-use ambush_core::game::{Detail, Game, Phase};
-use ambush_core::story;
+use ambush_core::game::{Detail, Game};
 use ambush_core::unit::Side;
+use ambush_core::view::{Line, Viewer};
 
 /// The id of the table screen's window.
 pub fn viewport_id() -> egui::ViewportId {
     egui::ViewportId::from_hash_of("ambush-alley-table-screen")
 }
 
-/// The table screen's content, at `scale` times its normal size.
+/// The table screen's content, at `scale` times its normal size: what every player may see
+/// ([`Viewer::Table`]), nothing more.
 pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
-    let state = game.state();
-    let scenario = game.scenario();
+    let view = crate::ui::widgets::view_for(ui.ctx(), game, Viewer::Table);
     let size = |points: f32| points * scale;
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(state.headline()).size(size(34.0)).strong());
+        ui.label(RichText::new(&view.headline).size(size(34.0)).strong());
     });
-    let (regular, insurgent) = state.victory_points(scenario);
+    let [regular, insurgent] = view.victory;
     ui.horizontal_wrapped(|ui| {
         ui.label(
             RichText::new(format!("Regulars {regular} VP"))
@@ -35,11 +35,9 @@ pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
                 .size(size(28.0))
                 .color(Color32::from_rgb(240, 130, 70)),
         );
-        ui.label(
-            RichText::new(format!("Hot Spots: {}", state.hot_spots_words(" · "))).size(size(24.0)),
-        );
+        ui.label(RichText::new(format!("Hot Spots: {}", view.hot_spots)).size(size(24.0)));
     });
-    if let Some(active) = state.active_unit.and_then(|u| state.unit(u)) {
+    if let Some(active) = view.active.and_then(|u| view.unit(u)) {
         ui.label(
             RichText::new(format!("Active: {}", active.name))
                 .size(size(26.0))
@@ -47,23 +45,13 @@ pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
         );
     }
     ui.separator();
-    last_roll_ui(ui, game, scale);
+    last_roll_ui(ui, view.last.as_ref(), scale);
     ui.separator();
-    // What is due and whose answer it is, from the agenda every screen draws from.
-    let due: Vec<String> = state
-        .due_steps(scenario)
-        .iter()
-        .map(|step| format!("{} — {}", step.words, step.answers.name()))
-        .collect();
-    let next = if !due.is_empty() {
-        format!("Next: {}", due.join("; "))
+    // What is due and whose answer it is, as the table may read it.
+    let next = if !view.next.is_empty() {
+        format!("Next: {}", view.next.join("; "))
     } else {
-        match state.phase {
-            Phase::Reinforcements => "Next: the Insurgents' reinforcements".to_owned(),
-            Phase::RegularActivations => "Next: a Regular unit activates".to_owned(),
-            Phase::InsurgentActions => "Next: the Insurgent units act".to_owned(),
-            Phase::GameOver => format!("Game over: {}", state.standing(scenario)),
-        }
+        view.phase_next.clone()
     };
     ui.label(RichText::new(next).size(size(24.0)));
     ui.separator();
@@ -74,34 +62,18 @@ pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
                     .size(size(26.0))
                     .strong(),
             );
-            for unit in state.units_seen(side) {
-                let badges: Vec<String> =
-                    unit.badges(state.turn).iter().map(|b| b.label()).collect();
-                // Dependants are carried, not fighting figures: counted apart.
-                let mut line = format!(
-                    "{} — {}",
-                    unit.name,
-                    ambush_core::text::plural(unit.firing_count(), "figure", "figures")
-                );
-                if unit.dependant_count() > 0 {
-                    line.push_str(&format!(
-                        " + {}",
-                        ambush_core::text::plural(
-                            unit.dependant_count(),
-                            "dependant",
-                            "dependants"
-                        )
-                    ));
-                }
-                if !badges.is_empty() {
+            for unit in view.on_table(side) {
+                let mut line = format!("{} — {}", unit.name, unit.count);
+                if !unit.badges.is_empty() {
+                    let badges: Vec<&str> = unit.badges.iter().map(|b| b.label.as_str()).collect();
                     line.push_str(&format!(" · {}", badges.join(", ")));
                 }
                 col.label(RichText::new(line).size(size(20.0)));
             }
             if side == Side::Insurgent {
-                for contact in state.markers_on_table() {
+                for contact in &view.markers {
                     col.label(
-                        RichText::new(format!("{} — a marker", contact.name())).size(size(20.0)),
+                        RichText::new(format!("{} — a marker", contact.name)).size(size(20.0)),
                     );
                 }
             }
@@ -109,10 +81,10 @@ pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
     });
 }
 
-/// The last roll in effect: its words, its dice, and how lucky it was.
-fn last_roll_ui(ui: &mut Ui, game: &Game, scale: f32) {
+/// The last event in effect the table may read: its words, its dice, and how lucky it was.
+fn last_roll_ui(ui: &mut Ui, last: Option<&Line>, scale: f32) {
     let size = |points: f32| points * scale;
-    let Some(outcome) = game.last_outcome() else {
+    let Some(outcome) = last else {
         ui.label(RichText::new("No roll yet").size(size(24.0)).weak());
         return;
     };
@@ -151,7 +123,7 @@ fn last_roll_ui(ui: &mut Ui, game: &Game, scale: f32) {
             }
         });
     }
-    if let Some(luck) = story::luck_words(&outcome.detail) {
+    if let Some(luck) = &outcome.luck {
         ui.label(RichText::new(luck).size(size(20.0)).italics());
     }
     for note in &outcome.notes {

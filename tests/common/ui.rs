@@ -71,10 +71,8 @@ pub fn game<'a>(harness: &'a Harness<'_, AssistantApp>) -> &'a Game {
 pub fn unit<'a>(harness: &'a Harness<'_, AssistantApp>, name: &str) -> &'a Unit {
     game(harness)
         .state()
-        .units
-        .iter()
+        .units()
         .find(|u| u.name == name)
-        .map(|u| &**u)
         .unwrap_or_else(|| panic!("no unit {name}"))
 }
 
@@ -138,7 +136,7 @@ pub fn new_checked_game(harness: &mut Harness<'_, AssistantApp>) {
     new_game(harness);
     let state = game(harness).state();
     assert_eq!(game(harness).scenario().id, "contracting-trouble");
-    assert_eq!((state.turn, game(harness).events_in_effect()), (1, 0));
+    assert_eq!((state.turn(), game(harness).events_in_effect()), (1, 0));
 }
 
 /// The app in a fresh folder named for the test, checked to be on a new game.

@@ -17,7 +17,7 @@ use egui_kittest::kittest::Queryable;
 fn fire_with_typed_dice_then_undo_restores_the_figures() {
     let (dir, mut harness) = started("fire", true);
     click(&mut harness, "Activate Fireteam Alpha: Halted");
-    assert!(unit(&harness, "Fireteam Alpha").status.activated);
+    assert!(unit(&harness, "Fireteam Alpha").status.activated());
     click(&mut harness, "Fireteam Alpha fires");
     click(&mut harness, "Target Insurgents 1");
     // 4 figures + SAW + M203 = 6d8 against 6 Insurgents: 6d6.
@@ -81,14 +81,14 @@ fn a_morale_check_pins_a_regular_unit_and_end_of_turn_clears_it() {
         "Morale check with modifier for Fireteam Alpha",
     );
     type_dice(&mut harness, &[("Morale: Fireteam Alpha", "1 2 3 9")]);
-    assert!(unit(&harness, "Fireteam Alpha").status.pinned);
+    assert!(unit(&harness, "Fireteam Alpha").status.pinned());
     harness.get_by_label("Pinned");
     click(&mut harness, "Now");
     click(&mut harness, "End Regular activations");
-    assert_eq!(game(&harness).state().phase, Phase::InsurgentActions);
+    assert_eq!(game(&harness).state().phase(), Phase::InsurgentActions);
     click(&mut harness, "End turn 1");
-    assert_eq!(game(&harness).state().turn, 2);
-    assert!(!unit(&harness, "Fireteam Alpha").status.pinned);
+    assert_eq!(game(&harness).state().turn(), 2);
+    assert!(!unit(&harness, "Fireteam Alpha").status.pinned());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -97,7 +97,7 @@ fn the_insurgency_roll_places_reinforcements() {
     let (dir, mut harness) = started("reinforce", true);
     click(&mut harness, "End Regular activations");
     click(&mut harness, "End turn 1");
-    assert_eq!(game(&harness).state().phase, Phase::Reinforcements);
+    assert_eq!(game(&harness).state().phase(), Phase::Reinforcements);
     // Automatic: no die for the Insurgency roll itself.
     click(
         &mut harness,
@@ -129,7 +129,7 @@ fn the_insurgency_roll_places_reinforcements() {
             >= 1
     );
     click(&mut harness, "Start Regular activations");
-    assert_eq!(game(&harness).state().phase, Phase::RegularActivations);
+    assert_eq!(game(&harness).state().phase(), Phase::RegularActivations);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -320,15 +320,24 @@ fn status_counts_change_one_event_per_click() {
     click(&mut harness, "Statuses");
     click(&mut harness, "Times interrupted this turn more");
     click(&mut harness, "Times interrupted this turn more");
-    assert_eq!(unit(&harness, "Fireteam Alpha").status.times_interrupted, 2);
+    assert_eq!(
+        unit(&harness, "Fireteam Alpha").status.times_interrupted(),
+        2
+    );
     assert_eq!(game(&harness).events_in_effect(), 2);
     click(&mut harness, "Times interrupted this turn less");
-    assert_eq!(unit(&harness, "Fireteam Alpha").status.times_interrupted, 1);
+    assert_eq!(
+        unit(&harness, "Fireteam Alpha").status.times_interrupted(),
+        1
+    );
     assert_eq!(game(&harness).events_in_effect(), 3);
     // One undo takes back exactly one click.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
-    assert_eq!(unit(&harness, "Fireteam Alpha").status.times_interrupted, 2);
+    assert_eq!(
+        unit(&harness, "Fireteam Alpha").status.times_interrupted(),
+        2
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -349,7 +358,7 @@ fn dice_that_stay_switched_on_take_the_apps_seed() {
             &mut harness,
             "Dice stay after undo: the same command at the same place rolls the same faces",
         );
-        let settings = &game(&harness).state().settings;
+        let settings = &game(&harness).state().settings();
         assert!(settings.dice_stay);
         settings.dice_seed
     };

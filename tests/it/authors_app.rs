@@ -40,12 +40,12 @@ fn play_solo_opens_any_scenario_file_solo_with_its_contacts() {
     let harness = opened(night_patrol_path(), true, &dir.join("a"));
     let state = game(&harness).state();
     assert_eq!(game(&harness).scenario().id, "night-patrol");
-    assert!(state.settings.solo);
-    assert_eq!(state.contacts.len(), 5, "the file's five markers");
+    assert!(state.settings().solo);
+    assert_eq!(state.contacts().len(), 5, "the file's five markers");
     // Without --solo, the same file is a game for two: the units stand where the file says.
     let harness = opened(night_patrol_path(), false, &dir.join("b"));
-    assert!(!game(&harness).state().settings.solo);
-    assert!(game(&harness).state().contacts.is_empty());
+    assert!(!game(&harness).state().settings().solo);
+    assert!(game(&harness).state().contacts().is_empty());
 }
 
 #[test]
@@ -61,8 +61,8 @@ fn the_start_screen_opens_a_typed_path_as_a_solo_game() {
     harness.run();
     click(&mut harness, "Open path as a solo game");
     let state = game(&harness).state();
-    assert!(state.settings.solo);
-    assert_eq!(state.contacts.len(), 5);
+    assert!(state.settings().solo);
+    assert_eq!(state.contacts().len(), 5);
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn the_author_s_notes_and_the_referee_s_notes_stay_off_the_table_screen() {
         phones: None,
     };
     let mut harness = common::ui::app_sized(options, Prefs::default(), [1600.0, 3000.0]);
-    assert_eq!(game(&harness).state().turn, 5);
+    assert_eq!(game(&harness).state().turn(), 5);
     // On the desk, the last result: the end of turn 4, with the note for the referee.
     let count = |h: &egui_kittest::Harness<'_, ambush_alley::ui::AssistantApp>, text: &str| {
         h.query_all_by_label_contains(text).count()
@@ -227,7 +227,7 @@ fn ending_the_game_asks_about_the_place_held_and_the_referee_s_items() {
     click(&mut harness, "End the game now");
     // Not over yet: first the items only the referee can judge.
     assert_ne!(
-        game(&harness).state().phase,
+        game(&harness).state().phase(),
         ambush_core::game::Phase::GameOver
     );
     harness.get_by_label("Before the game ends");
@@ -239,7 +239,7 @@ fn ending_the_game_asks_about_the_place_held_and_the_referee_s_items() {
     let count = |h: &egui_kittest::Harness<'_, ambush_alley::ui::AssistantApp>, item: &str| {
         game(h)
             .state()
-            .victory
+            .victory()
             .iter()
             .find(|c| c.item == item)
             .map_or(-1, |c| c.count)
@@ -259,13 +259,13 @@ fn ending_the_game_asks_about_the_place_held_and_the_referee_s_items() {
     // "Not yet" leaves the game going, the answers kept.
     click(&mut harness, "Not yet");
     assert_ne!(
-        game(&harness).state().phase,
+        game(&harness).state().phase(),
         ambush_core::game::Phase::GameOver
     );
     click(&mut harness, "End the game now");
     click(&mut harness, "End it with these points");
     let state = game(&harness).state();
-    assert_eq!(state.phase, ambush_core::game::Phase::GameOver);
+    assert_eq!(state.phase(), ambush_core::game::Phase::GameOver);
     assert!(
         state
             .final_score(game(&harness).scenario())

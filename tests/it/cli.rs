@@ -183,11 +183,11 @@ fn the_report_command_prints_the_game() {
     let (code, out, err) = run(&["report", path.to_str().unwrap_or(""), "--json"]);
     assert_eq!(code, 0, "{err}");
     let value: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
-    assert_eq!(value["turn"], game.state().turn);
+    assert_eq!(value["turn"], game.state().turn());
     assert_eq!(value["events"], game.events_in_effect());
     assert_eq!(
         value["units"].as_array().map(Vec::len),
-        Some(game.state().units.len())
+        Some(game.state().units().len())
     );
     assert_eq!(value["scenario"], "contracting-trouble");
 

@@ -17,6 +17,7 @@ mod now_fits;
 mod phones_app;
 mod saved_games;
 mod saved_games_app;
+mod secrets;
 mod solo_app;
 mod solo_hidden_app;
 mod solo_rules_app;

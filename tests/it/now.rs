@@ -69,7 +69,7 @@ fn an_activation_with_an_interruption_and_its_consequences_takes_eight_clicks_in
             "morale"
         ]
     );
-    assert!(game(&harness).state().pending.is_empty());
+    assert!(game(&harness).state().pending_steps().is_empty());
     assert_eq!(unit(&harness, "Insurgents 1").figures.len(), 4);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -147,7 +147,7 @@ fn playing_the_phones_faces_without_a_click_is_a_setting_kept_with_the_game() {
     let mut harness = desk_open_to_phones(&dir);
     click(&mut harness, "Play the phones' faces without my click");
     // The setting is an event of the game, so its journal keeps it.
-    assert!(game(&harness).state().settings.phones_accept);
+    assert!(game(&harness).state().settings().phones_accept);
     assert!(matches!(
         game(&harness).applied_events().last().map(|e| &e.command),
         Some(Command::ChangeSettings { .. })

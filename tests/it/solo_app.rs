@@ -117,7 +117,7 @@ fn an_activation_asks_who_sees_it_in_one_question_and_shows_the_odds_once_answer
     let dir = temp_dir("solo-questions");
     let mut harness = app(&dir, false);
     click(&mut harness, "Solo game: Contracting Trouble!");
-    assert!(game(&harness).state().settings.solo);
+    assert!(game(&harness).state().settings().solo);
     click(&mut harness, "Activate Fireteam Alpha: Rapid");
     // One question lists every Insurgent unit that could interrupt (not the lone leaders).
     let which = "Which of these can see Fireteam Alpha?";
@@ -171,7 +171,7 @@ fn an_activation_asks_who_sees_it_in_one_question_and_shows_the_odds_once_answer
         .filter(|l| l.contains("answer to Fireteam Alpha's activation"))
         .collect();
     assert_eq!(decided.len(), 3, "{lines:#?}");
-    let recorded = &game(&harness).state().solo_decisions;
+    let recorded = &game(&harness).state().solo_decisions();
     assert_eq!(recorded.len(), 3);
     assert!(recorded.iter().all(|d| d.roll.is_some()));
     // In the order of the table, then the odds on screen.
@@ -217,7 +217,7 @@ fn six_insurgent_units_in_sight_are_asked_six_questions_at_most() {
     click(&mut harness, "Let the Insurgents answer");
     let decided = game(&harness)
         .state()
-        .solo_decisions
+        .solo_decisions()
         .iter()
         .filter(|d| d.about == "answer to Fireteam Alpha's activation")
         .count();
@@ -231,7 +231,7 @@ fn five_markers_in_sight_are_asked_six_questions_at_most_and_answer_alike_in_ord
     let dir = temp_dir("solo-five-markers");
     let mut harness = app(&dir, false);
     click(&mut harness, "Solo game: Night Patrol");
-    assert!(game(&harness).state().unplaced.is_empty(), "markers set");
+    assert!(game(&harness).state().unplaced().is_empty(), "markers set");
     click(&mut harness, "Activate Section, first half: Rapid");
     let which = "Which of these can see Section, first half?";
     assert_eq!(
@@ -297,14 +297,14 @@ fn undoing_the_answer_and_asking_again_rolls_the_same() {
     let dir = temp_dir("solo-undo-same-roll");
     let mut harness = app(&dir, false);
     click(&mut harness, "Solo game: Contracting Trouble!");
-    assert!(game(&harness).state().settings.dice_stay);
+    assert!(game(&harness).state().settings().dice_stay);
     click(&mut harness, "Activate Fireteam Alpha: Rapid");
     let before = game(&harness).events_in_effect();
     all_see(&mut harness, "Which of these can see Fireteam Alpha?");
     click(&mut harness, "Let the Insurgents answer");
     let first: Vec<(String, Option<u8>)> = game(&harness)
         .state()
-        .solo_decisions
+        .solo_decisions()
         .iter()
         .map(|d| (d.options[d.chosen].words.clone(), d.roll))
         .collect();
@@ -313,12 +313,12 @@ fn undoing_the_answer_and_asking_again_rolls_the_same() {
         let undo = undo_label(&harness);
         click(&mut harness, &undo);
     }
-    assert!(game(&harness).state().solo_decisions.is_empty());
+    assert!(game(&harness).state().solo_decisions().is_empty());
     // The answers are still there: ask again.
     click(&mut harness, "Let the Insurgents answer");
     let again: Vec<(String, Option<u8>)> = game(&harness)
         .state()
-        .solo_decisions
+        .solo_decisions()
         .iter()
         .map(|d| (d.options[d.chosen].words.clone(), d.roll))
         .collect();
@@ -357,14 +357,14 @@ fn a_new_turn_asks_nothing_until_a_unit_activates_and_kept_answers_are_marked() 
     }
     click(&mut harness, "End turn 1");
     // Turn 2: the Insurgents roll for reinforcements on their own; then the activations.
-    while game(&harness).state().phase == Phase::Reinforcements {
+    while game(&harness).state().phase() == Phase::Reinforcements {
         let Some(label) = start_activations(&harness) else {
             break;
         };
         click(&mut harness, &label);
     }
-    assert_eq!(game(&harness).state().turn, 2);
-    assert_eq!(game(&harness).state().phase, Phase::RegularActivations);
+    assert_eq!(game(&harness).state().turn(), 2);
+    assert_eq!(game(&harness).state().phase(), Phase::RegularActivations);
     // No stale prompt for the last unit that activated, and no answer to give.
     assert!(questions(&harness).is_empty(), "{:?}", questions(&harness));
     assert!(
@@ -412,7 +412,7 @@ fn difficulty_and_hidden_reasoning_are_chosen_on_the_start_screen() {
         "Keep its reasoning hidden until the game is over",
     );
     click(&mut harness, "Solo game: Contracting Trouble!");
-    let settings = game(&harness).state().settings.clone();
+    let settings = game(&harness).state().settings().clone();
     assert_eq!(
         settings.difficulty,
         ambush_core::game::SoloDifficulty::Veteran

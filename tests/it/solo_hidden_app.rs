@@ -92,7 +92,7 @@ fn a_marker_that_hides_a_unit_and_an_empty_one_look_and_act_alike_everywhere() {
     let under = |h: &Harness<'_, AssistantApp>| -> Vec<String> {
         game(h)
             .state()
-            .contacts
+            .contacts()
             .iter()
             .filter(|c| c.unit.is_some())
             .map(|c| c.marker.clone())

@@ -30,7 +30,7 @@ fn a_leaderless_unit_rolls_its_check_before_its_order_and_a_failed_one_is_said()
     click(&mut harness, "Insurgents 3: decide its orders");
     type_dice(&mut harness, &[("Solo choice (percentile)", "10 1")]);
     // The check is asked for at once: nothing has been done on the table yet.
-    assert_eq!(unit(&harness, "Insurgents 3").status.movement, None);
+    assert_eq!(unit(&harness, "Insurgents 3").status.movement(), None);
     assert!(
         harness
             .query_by_label("Insurgents 3 carried out its order")
@@ -41,7 +41,7 @@ fn a_leaderless_unit_rolls_its_check_before_its_order_and_a_failed_one_is_said()
     harness.get_by_label_contains(
         "Insurgents 3 failed its Quality check: it does nothing more this turn. Leave it",
     );
-    assert!(!unit(&harness, "Insurgents 3").status.activated);
+    assert!(!unit(&harness, "Insurgents 3").status.activated());
     assert!(
         harness
             .query_by_label("Insurgents 3: decide its orders")
@@ -52,9 +52,9 @@ fn a_leaderless_unit_rolls_its_check_before_its_order_and_a_failed_one_is_said()
     click(&mut harness, "Insurgents 1: decide its orders");
     type_dice(&mut harness, &[("Solo choice (percentile)", "10 1")]);
     type_dice(&mut harness, &[("Quality check to act: Insurgents 1", "5")]);
-    assert_eq!(unit(&harness, "Insurgents 1").status.movement, None);
+    assert_eq!(unit(&harness, "Insurgents 1").status.movement(), None);
     click(&mut harness, "Insurgents 1 carried out its order");
-    assert!(unit(&harness, "Insurgents 1").status.activated);
+    assert!(unit(&harness, "Insurgents 1").status.activated());
     let lines = solo_lines(&harness);
     let passed = lines
         .iter()
@@ -82,13 +82,13 @@ fn enter_applies_typed_faces_even_when_the_field_has_lost_the_keyboard() {
     harness.get_by_label("Roll the physical dice").click();
     harness.run();
     assert!(
-        game(&harness).state().unplaced.len() == 2,
+        game(&harness).state().unplaced().len() == 2,
         "not yet applied"
     );
     harness.key_press(egui::Key::Enter);
     harness.run();
     assert!(
-        game(&harness).state().unplaced.is_empty(),
+        game(&harness).state().unplaced().is_empty(),
         "applied by Enter"
     );
 }
@@ -105,8 +105,7 @@ fn a_leaders_conditional_order_may_be_answered_not_within_a_cautious_move() {
     let g = game(&harness);
     let leader = g
         .state()
-        .units
-        .iter()
+        .units()
         .find(|u| u.name == "Leader 2A")
         .map(|u| u.id)
         .expect("Leader 2A");
@@ -135,7 +134,7 @@ fn a_leaders_conditional_order_may_be_answered_not_within_a_cautious_move() {
         )],
     );
     click(&mut harness, "Leader 2A: not within 6\"");
-    assert!(unit(&harness, "Leader 2A").status.activated);
+    assert!(unit(&harness, "Leader 2A").status.activated());
     let lines = solo_lines(&harness);
     assert!(
         lines

@@ -56,7 +56,7 @@ fn two_turns(scenario: &str, name: &str) -> Counted {
     let mut counted = Counted::default();
     for _ in 0..400 {
         let state = game(&harness).state().clone();
-        if state.turn > 2 || state.phase == Phase::GameOver {
+        if state.turn() > 2 || state.phase() == Phase::GameOver {
             return counted;
         }
         let on_screen = buttons(&harness);
@@ -89,7 +89,7 @@ fn two_turns(scenario: &str, name: &str) -> Counted {
             click(&mut harness, &b);
             continue;
         }
-        match state.phase {
+        match state.phase() {
             Phase::Reinforcements if has("Start Regular activations") => {
                 click(&mut harness, "Start Regular activations");
             }
@@ -110,11 +110,11 @@ fn two_turns(scenario: &str, name: &str) -> Counted {
                 }
                 let asked = questions(&harness).len();
                 let active = state
-                    .active_unit
+                    .active_unit()
                     .and_then(|u| state.unit(u))
                     .map_or_else(String::new, |u| u.name.clone());
                 counted.activations.push((
-                    state.turn,
+                    state.turn(),
                     format!("{active} ({listed} asked about, all in sight)"),
                     asked,
                 ));
@@ -148,7 +148,7 @@ fn two_turns(scenario: &str, name: &str) -> Counted {
                                 || q.contains("Solid Cover from it")
                         })
                         .count();
-                    counted.cards.push((state.turn, who, mine + ground));
+                    counted.cards.push((state.turn(), who, mine + ground));
                     click(&mut harness, &decide);
                     continue;
                 }
@@ -162,7 +162,7 @@ fn two_turns(scenario: &str, name: &str) -> Counted {
                     .cloned();
                 match carry {
                     Some(b) => click(&mut harness, &b),
-                    None => click(&mut harness, &format!("End turn {}", state.turn)),
+                    None => click(&mut harness, &format!("End turn {}", state.turn())),
                 }
             }
             _ => panic!(

@@ -25,3 +25,4 @@ pub mod story;
 pub mod tabletop;
 pub mod text;
 pub mod unit;
+pub mod view;

@@ -189,6 +189,10 @@ pub struct Story {
     pub sides: [SideStats; 2],
     /// Per turn, from the first.
     pub turns: Vec<TurnStats>,
+    /// Where the story stops short, if it does: an event in effect that the replay of the
+    /// game's rules refused (the journal line and why). The figures count the rolls before it
+    /// only, and every reader says so.
+    pub stopped: Option<String>,
 }
 
 /// The index of a side in the arrays of the story.
@@ -223,11 +227,19 @@ pub fn tell(game: &Game) -> Story {
             continue;
         };
         let before = state.turn;
+        let line = line_of.get(n).copied().unwrap_or(0);
         let outcome = match state.apply_in_place(scenario, event) {
             Ok(outcome) => outcome,
-            Err(_) => continue,
+            Err(why) => {
+                // Never skipped in silence: every figure after it would be wrong.
+                let words = format!(
+                    "the story of the dice stops at journal line {line}: its replay refuses that event ({why}); the figures count the rolls before it"
+                );
+                log::error!("{words}");
+                story.stopped = Some(words);
+                break;
+            }
         };
-        let line = line_of.get(n).copied().unwrap_or(0);
         for roll in rolls_of(&state, &event.command, &outcome.detail, n, line, before) {
             if let RollKind::Fire {
                 casualties,

@@ -48,21 +48,14 @@ impl RollCheck {
     /// dice, the referee what belongs to neither).
     pub fn of(game: &Game, roll: &WaitingRoll) -> Self {
         let state = game.state();
-        let fallback = roll
-            .command
-            .facts(state)
-            .units
-            .first()
-            .and_then(|u| state.unit(*u))
-            .map_or(Seat::Referee, |u| Seat::of(u.side));
         let seats: Vec<Seat> = state
-            .item(game.scenario(), roll.command.clone(), fallback)
+            .item_now(game.scenario(), roll.command.clone())
             .filter(|item| item.dice.len() == roll.request.groups.len())
             .map_or_else(
                 || vec![Seat::Referee; roll.request.groups.len()],
                 |item| item.dice.iter().map(|ask| ask.seat).collect(),
             );
-        let solo = state.settings.solo;
+        let solo = state.settings().solo;
         Self {
             number: roll.number,
             groups: roll
@@ -97,7 +90,7 @@ impl RollCheck {
             return Err(Refusal::doubled());
         }
         if let Some(faces) = &answer.faces {
-            let problems = problems(&check.group, faces);
+            let problems = check.group.problems_of(faces, "sent");
             if !problems.is_empty() {
                 return Err(Refusal {
                     status: 422,
@@ -131,29 +124,6 @@ pub fn side_of(seat: PhoneSeat) -> Option<Side> {
         PhoneSeat::Insurgent => Some(Side::Insurgent),
         PhoneSeat::Table => None,
     }
-}
-
-/// Every problem with faces sent for a group: the count, then each face not on the die.
-fn problems(group: &DiceGroup, faces: &[i64]) -> Vec<String> {
-    let mut problems = Vec::new();
-    if faces.len() != usize::from(group.count) {
-        problems.push(format!(
-            "{} sent, {} needed",
-            ambush_core::text::plural(faces.len(), "face", "faces"),
-            group.count
-        ));
-    }
-    let sides = i64::from(group.die.sides());
-    for (i, face) in faces.iter().enumerate() {
-        if !(1..=sides).contains(face) {
-            problems.push(format!(
-                "face {face} (die {}) is not on a {} (1 to {sides})",
-                i + 1,
-                group.die
-            ));
-        }
-    }
-    problems
 }
 
 /// What a phone sends for one group of dice.
@@ -216,6 +186,13 @@ pub struct PhoneDice {
 }
 
 impl PhoneDice {
+    /// True when this answer still fits the roll waiting: the same roll, a group it has, not
+    /// answered yet. The server refused the others already; the desk asks again, since the
+    /// roll may have moved on while the answer travelled.
+    pub fn fits(&self, roll: u64, received: &[bool]) -> bool {
+        self.roll == roll && received.get(self.group) == Some(&false)
+    }
+
     /// The request of a submission the roll allowed (its faces are on the die, so they fit).
     pub fn of(seat: PhoneSeat, answer: &Submission) -> Self {
         Self {

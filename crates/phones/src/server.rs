@@ -32,6 +32,15 @@ pub struct Published {
     pub closed: bool,
 }
 
+/// A lock's guard, even when a thread panicked holding it: what it guards is whole (nothing
+/// here panics halfway through a change), so the server goes on; the log file says it happened.
+pub(crate) fn recovered<G>(lock: std::sync::LockResult<G>, what: &str) -> G {
+    lock.unwrap_or_else(|poisoned| {
+        log::error!("the phones' {what} lock was poisoned by a thread that panicked; going on");
+        poisoned.into_inner()
+    })
+}
+
 /// What the server and the desk share.
 pub struct Shared {
     pub(crate) tokens: RwLock<Tokens>,
@@ -70,24 +79,39 @@ impl Shared {
 
     /// The seat of a token, if it opens one.
     pub fn seat(&self, token: &str) -> Option<PhoneSeat> {
-        self.tokens.read().ok()?.seat_of(token)
+        recovered(self.tokens.read(), "tokens").seat_of(token)
     }
 
     /// The token of a seat, if the seat is open.
     pub fn token(&self, seat: PhoneSeat) -> Option<String> {
-        self.tokens.read().ok()?.of(seat).map(str::to_owned)
+        recovered(self.tokens.read(), "tokens")
+            .of(seat)
+            .map(str::to_owned)
     }
 
     /// Publishes the game and the roll the desk waits for: each seat's view is built and
-    /// filtered here, on the desk's side, before the server holds it.
-    pub fn publish_game(&self, game: &ambush_core::game::Game, roll: Option<&crate::WaitingRoll>) {
+    /// filtered here, on the desk's side, before the server holds it. A view that cannot be
+    /// written out is never published empty: the pages keep the last one, and the error is
+    /// passed on.
+    pub fn publish_game(
+        &self,
+        game: &ambush_core::game::Game,
+        roll: Option<&crate::WaitingRoll>,
+    ) -> Result<(), serde_json::Error> {
         let (seat_views, check) = crate::view::views(game, roll);
+        let [regular, insurgent, table] = seat_views;
+        let views = [
+            serde_json::to_string(&regular)?,
+            serde_json::to_string(&insurgent)?,
+            serde_json::to_string(&table)?,
+        ];
         self.publish(Published {
             revision: 0,
-            views: seat_views.map(|v| serde_json::to_string(&v).unwrap_or_default()),
+            views,
             roll: check,
             closed: false,
         });
+        Ok(())
     }
 
     /// A new publication.
@@ -97,9 +121,7 @@ impl Shared {
     }
 
     fn allowed(&self, buckets: &Mutex<[Bucket; 3]>, seat: PhoneSeat) -> bool {
-        buckets
-            .lock()
-            .is_ok_and(|mut b| b[seat.index()].take(Instant::now()))
+        recovered(buckets.lock(), "rate")[seat.index()].take(Instant::now())
     }
 
     /// Lets an answer through to the desk, or says why not. The check and the note that it
@@ -109,12 +131,7 @@ impl Shared {
         let Some(roll) = published.roll.as_ref().filter(|_| !published.closed) else {
             return Err(refused(crate::roll::Refusal::stale()));
         };
-        let mut answered = self.answered.lock().map_err(|_| {
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "The desk is busy.".to_owned(),
-            )
-        })?;
+        let mut answered = recovered(self.answered.lock(), "answers");
         if answered.contains(&(answer.roll, answer.group)) {
             return Err(refused(crate::roll::Refusal::doubled()));
         }
@@ -122,10 +139,9 @@ impl Shared {
         // Only the roll now waiting is remembered: its number is never used again.
         answered.retain(|(n, _)| *n == roll.number);
         answered.push((answer.roll, answer.group));
-        let sent = self
-            .desk
-            .lock()
-            .is_ok_and(|d| d.send(PhoneDice::of(seat, answer)).is_ok());
+        let sent = recovered(self.desk.lock(), "desk")
+            .send(PhoneDice::of(seat, answer))
+            .is_ok();
         drop(answered);
         if !sent {
             return Err((

@@ -33,6 +33,8 @@ pub struct Table {
     thread: Option<JoinHandle<()>>,
     /// What was last published: the game's revision, the roll and what of it is in.
     last: Option<(usize, Option<WaitingRoll>)>,
+    /// Why the last publication failed, if it did (the pages keep the one before).
+    problem: Option<String>,
 }
 
 impl std::fmt::Debug for Table {
@@ -63,7 +65,7 @@ impl Table {
         listener.set_nonblocking(true)?;
         let address = listener.local_addr()?;
         let (desk, requests) = channel();
-        let tokens = Tokens::draw(game.state().settings.solo);
+        let tokens = Tokens::draw(game.state().settings().solo);
         let shared = Arc::new(Shared::new(tokens, limits, desk, Box::new(wake)));
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -101,6 +103,7 @@ impl Table {
             stop: Some(stop),
             thread: Some(thread),
             last: None,
+            problem: None,
         };
         table.publish(game, None);
         Ok(table)
@@ -113,9 +116,7 @@ impl Table {
 
     /// Each open seat's link.
     pub fn links(&self) -> Vec<Link> {
-        let Ok(tokens) = self.shared.tokens.read() else {
-            return Vec::new();
-        };
+        let tokens = crate::server::recovered(self.shared.tokens.read(), "tokens");
         tokens
             .seats()
             .filter_map(|seat| {
@@ -135,16 +136,29 @@ impl Table {
         if self.last.as_ref() == Some(&key) {
             return;
         }
-        self.shared.publish_game(game, roll);
-        self.last = Some(key);
+        match self.shared.publish_game(game, roll) {
+            Ok(()) => {
+                self.problem = None;
+                self.last = Some(key);
+            }
+            Err(e) => {
+                let words = format!("the phones were not sent the game: {e}");
+                log::error!("{words}");
+                self.problem = Some(words);
+            }
+        }
+    }
+
+    /// Why the phones were not sent the game last time, if they were not (the desk says so).
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
     }
 
     /// Another game on the desk: new tokens, so the links of the last one let nobody in, and
     /// its view published. The pages of the last game are told, and their streams end.
     pub fn new_game(&mut self, game: &Game) {
-        if let Ok(mut tokens) = self.shared.tokens.write() {
-            *tokens = Tokens::draw(game.state().settings.solo);
-        }
+        *crate::server::recovered(self.shared.tokens.write(), "tokens") =
+            Tokens::draw(game.state().settings().solo);
         self.last = None;
         self.publish(game, None);
     }

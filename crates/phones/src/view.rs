@@ -1,12 +1,13 @@
 //! What each seat receives: plain data built from the game on the desk, filtered for the seat
-//! before it is written out. The Regular seat and the Table view get what the table shows: no
-//! unit hidden under a marker or held back in ambush, not its place, not what a marker hides,
-//! and no line of the log or the agenda that names such a unit. The Insurgent seat gets its own
-//! units, hidden or not, and what each marker hides.
+//! before it is written out, by the core's one owner of secrecy (`ambush_core::view::Sight`).
+//! The Regular seat and the Table view get what the table shows: no unit hidden under a marker
+//! or held back in ambush, not its place, not what a marker hides, and no line of the log or
+//! the agenda that names such a unit. The Insurgent seat gets its own units, hidden or not,
+//! and what each marker hides.
 
-use ambush_core::game::{Game, GameState};
-use ambush_core::text::plural;
-use ambush_core::unit::{Presence, Side, Unit};
+use ambush_core::game::Game;
+use ambush_core::unit::Side;
+use ambush_core::view::{Sight, TableView, Viewer};
 use serde::Serialize;
 
 use crate::roll::{RollCheck, WaitingRoll};
@@ -119,6 +120,15 @@ pub fn views(game: &Game, roll: Option<&WaitingRoll>) -> ([SeatView; 3], Option<
     (views, check)
 }
 
+/// Who a phone seat is, to the core's owner of secrecy.
+pub const fn viewer(seat: PhoneSeat) -> Viewer {
+    match seat {
+        PhoneSeat::Regular => Viewer::Regular,
+        PhoneSeat::Insurgent => Viewer::Insurgent,
+        PhoneSeat::Table => Viewer::Table,
+    }
+}
+
 /// One seat's view.
 pub fn seat_view(
     game: &Game,
@@ -126,117 +136,93 @@ pub fn seat_view(
     roll: Option<&WaitingRoll>,
     check: Option<&RollCheck>,
 ) -> SeatView {
-    let state = game.state();
+    let sight = Sight::new(game, viewer(seat));
     let scenario = game.scenario();
-    let sees_all = seat == PhoneSeat::Insurgent;
-    let secret = if sees_all {
-        Vec::new()
-    } else {
-        secret_names(state)
-    };
-    let masked = |text: String, instead: &str| {
-        if mentions(&text, &secret) {
-            instead.to_owned()
-        } else {
-            text
-        }
-    };
-    let (regular, insurgent) = state.victory_points(scenario);
-    let next = state
-        .due_steps(scenario)
+    let view = TableView::of(game, viewer(seat));
+    let [regular, insurgent] = view.victory;
+    let log = sight
+        .lines()
+        .filter(|line| line.in_effect)
+        .collect::<Vec<_>>()
         .into_iter()
-        .map(|step| {
-            masked(
-                format!("{} — {}", step.words, step.answers.name()),
-                "A step for the Insurgent player, out of sight",
-            )
-        })
-        .collect();
-    let log = (0..game.event_count())
         .rev()
-        .filter(|&n| game.in_effect(n))
-        .filter_map(|n| game.outcome(n))
         .take(LOG_LINES)
-        .map(|o| {
-            masked(
-                o.summary.clone(),
-                "The Insurgent player did something out of sight",
-            )
-        })
+        .map(|line| line.summary)
         .collect();
     let sides = [Side::Regular, Side::Insurgent]
         .into_iter()
         .map(|side| SideView {
             name: format!("{side} units"),
-            units: state
+            units: view
                 .units
                 .iter()
-                .filter(|u| u.side == side && shown_to(state, u, sees_all))
-                // A unit named after a hidden one (a leader who left it) would tell of it.
-                .filter(|u| !mentions(&u.name, &secret))
-                .map(|u| unit_view(state, u))
+                .filter(|u| u.side == side && (u.on_table || u.coming))
+                .map(|u| UnitView {
+                    name: u.name.clone(),
+                    place: u.place.clone(),
+                    strength: u.strength.clone(),
+                    badges: u.badges.iter().map(|b| b.label.clone()).collect(),
+                })
                 .collect(),
         })
         .collect();
-    let markers = state
-        .markers_on_table()
+    let markers = view
+        .markers
+        .iter()
         .map(|c| MarkerView {
-            name: c.name(),
+            name: c.name.clone(),
             at: c.at.clone(),
-            hides: sees_all.then(|| {
-                c.unit
-                    .and_then(|u| state.unit(u))
-                    .map_or_else(|| "nothing".to_owned(), |u| u.name.clone())
-            }),
+            hides: c.hides.clone(),
         })
         .collect();
     SeatView {
         seat,
         title: seat.title().to_owned(),
         scenario: scenario.name.clone(),
-        headline: state.headline(),
+        headline: view.headline.clone(),
         victory: format!("Regulars {regular} VP · Insurgents {insurgent} VP"),
-        hot_spots: format!("Hot Spots: {}", state.hot_spots_words(" · ")),
-        active: state
-            .active_unit
-            .and_then(|u| state.unit(u))
+        hot_spots: format!("Hot Spots: {}", view.hot_spots),
+        active: view
+            .active
+            .and_then(|u| view.unit(u))
             .map(|u| u.name.clone()),
-        next,
+        next: view.next.clone(),
         sides,
         markers,
         log,
         roll: roll
             .zip(check)
-            .map(|(roll, check)| roll_view(game, seat, roll, check, &secret)),
+            .map(|(roll, check)| roll_view(&sight, seat, roll, check)),
     }
 }
 
-/// The roll as a seat sees it: what it is for (masked where it names a unit the seat may not
-/// know of), and which dice are the seat's.
+/// The roll as a seat sees it: what it is for (said only in brief when it names a unit the
+/// seat may not know of), and which dice are the seat's.
 fn roll_view(
-    game: &Game,
+    sight: &Sight<'_>,
     seat: PhoneSeat,
     roll: &WaitingRoll,
     check: &RollCheck,
-    secret: &[String],
 ) -> RollView {
+    let label = sight.label(&roll.command);
+    let readable = label.is_some();
     let groups: Vec<GroupView> = check
         .groups
         .iter()
         .enumerate()
         .map(|(index, g)| GroupView {
             index,
-            label: if mentions(&g.group.label, secret) {
-                "Dice out of sight".to_owned()
-            } else {
+            label: if readable {
                 g.group.label.clone()
+            } else {
+                "Dice out of sight".to_owned()
             },
             sides: g.group.die.sides(),
             count: g.group.count,
-            each: if g.group.each.iter().any(|e| mentions(e, secret)) {
-                Vec::new()
-            } else {
+            each: if readable {
                 g.group.each.clone()
+            } else {
+                Vec::new()
             },
             whose: g
                 .seat
@@ -245,12 +231,7 @@ fn roll_view(
             received: g.received,
         })
         .collect();
-    let label = roll.command.facts(game.state()).label;
-    let label = if mentions(&label, secret) {
-        "a roll out of sight".to_owned()
-    } else {
-        label
-    };
+    let label = label.unwrap_or_else(|| "a roll out of sight".to_owned());
     let mine: Vec<String> = groups
         .iter()
         .filter(|g| g.yours)
@@ -288,69 +269,4 @@ fn dedup(mut words: Vec<&str>) -> Vec<&str> {
         first
     });
     words
-}
-
-/// A unit's card.
-fn unit_view(state: &GameState, u: &Unit) -> UnitView {
-    let place = match &u.presence {
-        Presence::OnTable => match state.contact_of(u.id) {
-            Some(c) => format!("{} (under {})", u.location, c.name()),
-            None => u.location.clone(),
-        },
-        other => other.words(),
-    };
-    UnitView {
-        name: u.name.clone(),
-        place,
-        strength: format!(
-            "{} · Quality {} · Morale {}",
-            plural(u.firing_count(), "figure", "figures"),
-            u.profile.tq,
-            u.profile.morale
-        ),
-        badges: u.badges(state.turn).iter().map(|b| b.label()).collect(),
-    }
-}
-
-/// Whether a seat is shown a unit's card: units on the table the table shows, and for the
-/// Insurgent seat its own units hidden or waiting too.
-fn shown_to(state: &GameState, u: &Unit, sees_all: bool) -> bool {
-    let waiting = matches!(u.presence, Presence::InReserve | Presence::AwaitingHotSpot)
-        || (u.arrives.is_some() && !u.in_play() && !gone(u));
-    if sees_all {
-        u.in_play() || (u.side == Side::Insurgent && waiting)
-    } else {
-        u.in_play() && !state.is_hidden(u.id)
-    }
-}
-
-fn gone(u: &Unit) -> bool {
-    matches!(
-        u.presence,
-        Presence::LeftTable | Presence::Eliminated { .. }
-    )
-}
-
-/// The names of the units the table does not show and has never shown: hidden under a marker,
-/// waiting to be put under one, held back in ambush or due later. Any line naming one of them
-/// is kept from the Regular seat and the Table view.
-pub fn secret_names(state: &GameState) -> Vec<String> {
-    state
-        .units
-        .iter()
-        .filter(|u| u.side == Side::Insurgent)
-        .filter(|u| {
-            state.is_hidden(u.id)
-                || matches!(u.presence, Presence::InReserve)
-                || (u.arrives.is_some() && !u.in_play() && !gone(u))
-        })
-        .map(|u| u.name.clone())
-        .filter(|name| !name.is_empty())
-        .collect()
-}
-
-/// True when the text names one of these units (by a plain search: a name inside a longer one
-/// counts too, which may hide a line too many but never shows one too many).
-fn mentions(text: &str, names: &[String]) -> bool {
-    names.iter().any(|name| text.contains(name.as_str()))
 }

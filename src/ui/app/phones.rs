@@ -67,17 +67,21 @@ impl AssistantApp {
             return;
         };
         for sent in table.drain() {
+            let received: Vec<bool> = prompt.from_phone.iter().map(Option::is_some).collect();
             let Some(group) = prompt.request.groups.get(sent.group) else {
                 continue;
             };
-            if sent.roll != prompt.number || prompt.from_phone[sent.group].is_some() {
+            if !sent.fits(prompt.number, &received) {
                 continue;
             }
             let faces = match sent.faces {
                 Some(faces) => faces,
                 None => match self.dice.roll_group(group) {
                     Ok(rolled) => rolled.faces,
-                    Err(_) => continue,
+                    Err(e) => {
+                        log::error!("the desk could not roll the dice a phone asked for: {e}");
+                        continue;
+                    }
                 },
             };
             prompt.inputs[sent.group] = faces
@@ -91,7 +95,7 @@ impl AssistantApp {
         let accept = self
             .session
             .as_ref()
-            .is_some_and(|s| s.game().state().settings.phones_accept);
+            .is_some_and(|s| s.game().state().settings().phones_accept);
         if accept && whole && prompt.from_phone.iter().any(Option::is_some) {
             let faces = prompt.check().into_iter().filter_map(Result::ok).collect();
             if let Some(prompt) = self.prompt.take() {
@@ -118,7 +122,7 @@ impl AssistantApp {
                 .collect(),
         });
         table.publish(session.game(), roll.as_ref());
-        let settings = session.game().state().settings.clone();
+        let settings = session.game().state().settings().clone();
         let mut accept = settings.phones_accept;
         let mut close = false;
         // Kept in the bottom right corner, over the log, and folded with its title's arrow once

@@ -129,9 +129,9 @@ pub fn top_bar_ui(
         if response.clicked() {
             queue.push(UiCommand::Redo);
         }
-        if state.settings.solo {
+        if state.settings().solo {
             // Short, so the top bar never wraps and pushes the desk down.
-            let words = state.settings.solo_words().unwrap_or_default();
+            let words = state.settings().solo_words().unwrap_or_default();
             ui.label(RichText::new("Solo game").strong())
                 .on_hover_text(format!(
                     "The app commands the Insurgents: {words} (Edit > settings)"
@@ -210,7 +210,7 @@ pub fn top_bar_ui(
                 .on_hover_text(format!("Turn limit: {whole}"));
         }
         ui.add(
-            egui::Label::new(RichText::new(format!("Insurgency {}", state.insurgency)).weak())
+            egui::Label::new(RichText::new(format!("Insurgency {}", state.insurgency())).weak())
                 .truncate(),
         );
         ui.add(egui::Label::new(RichText::new(&scenario.name).italics().weak()).truncate());

@@ -40,7 +40,7 @@ pub fn due_ui(
             } else if choosing_a_spot {
                 ui.label(RichText::new(&step.words).strong());
                 // In a solo game the opponent asks which spot is nearest the Marines, below.
-                if !state.settings.solo {
+                if !state.settings().solo {
                     for item in &step.choices {
                         if let Command::PlaceArrival { hot_spot, .. } = item.command {
                             let text = format!("Hot Spot {hot_spot}");

@@ -28,7 +28,7 @@ pub fn insurgent_phase_ui(
 ) {
     let state = game.state();
     let mut shown = None;
-    if !state.settings.solo {
+    if !state.settings().solo {
         let waiting = may_act(game, agenda);
         shown = acting(game, agenda, form, &waiting);
         if let Some(unit) = shown {
@@ -83,8 +83,8 @@ fn own_items<'a>(agenda: &'a Agenda, unit: UnitId) -> impl Iterator<Item = &'a A
 
 /// The Insurgent units on the table that may still do something of their own, in table order.
 fn may_act(game: &Game, agenda: &Agenda) -> Vec<UnitId> {
-    game.state()
-        .units_seen(Side::Insurgent)
+    ambush_core::view::Sight::desk(game)
+        .units_on_table(Side::Insurgent)
         .filter(|u| own_items(agenda, u.id).next().is_some())
         .map(|u| u.id)
         .collect()
@@ -103,7 +103,7 @@ fn not_acted(agenda: &Agenda, unit: UnitId) -> bool {
 fn acting(game: &Game, agenda: &Agenda, form: &NowForm, waiting: &[UnitId]) -> Option<UnitId> {
     let state = game.state();
     if let Some((unit, turn)) = form.insurgent
-        && turn == state.turn
+        && turn == state.turn()
         && waiting.contains(&unit)
     {
         return Some(unit);
@@ -150,7 +150,7 @@ fn acting_ui(
     let mut title = format!("{} acts", unit.name);
     if check {
         title.push_str(" (no leader: Quality check with its speed)");
-    } else if let Some(speed) = unit.status.movement {
+    } else if let Some(speed) = unit.status.movement() {
         title = format!("{} · {}", unit.name, speed.name());
     }
     ui.label(RichText::new(title).size(style::ACTION).strong());
@@ -243,7 +243,7 @@ fn others_ui(
             };
             let name = format!("{} acts next", unit.name);
             if style::named_button(ui, unit.name.as_str(), &name, true).clicked() {
-                form.insurgent = Some((id, state.turn));
+                form.insurgent = Some((id, state.turn()));
             }
         }
     });

@@ -75,7 +75,7 @@ pub(super) fn interruption_ui(
         }
         return;
     }
-    let two_player = !state.settings.solo;
+    let two_player = !state.settings().solo;
     // The Insurgents' answer: their fire at the unit, or their move (a two-player game; solo,
     // the opponent's panel gives it).
     let insurgents = |ui: &mut Ui, form: &mut NowForm, queue: &mut Vec<UiCommand>| {
@@ -206,12 +206,12 @@ pub(super) fn interrupts_ui(
     // What is interrupted: the movement of a unit moving, unless the referee says its fire.
     let chosen = form
         .interrupt_fire
-        .filter(|(unit, revision, _)| *unit == active.id && *revision == state.turn)
+        .filter(|(unit, revision, _)| *unit == active.id && *revision == state.turn())
         .map(|(_, _, fire)| fire);
     let kind = ReactionKind::interrupting(active, chosen.unwrap_or(false));
     let fire = kind == ReactionKind::InterruptFire;
     let mut options = Vec::new();
-    for ins in state.units_seen(Side::Insurgent) {
+    for ins in ambush_core::view::Sight::desk(game).units_on_table(Side::Insurgent) {
         let start = state.interrupt_command(ins.id, active, kind);
         let items = agenda.of(ins.id);
         let series = if let Some(item) = items.iter().find(|item| item.command == start) {
@@ -248,7 +248,7 @@ pub(super) fn interrupts_ui(
                     )
                     .clicked()
                     {
-                        form.interrupt_fire = Some((active.id, state.turn, value));
+                        form.interrupt_fire = Some((active.id, state.turn(), value));
                     }
                 }
             } else {
@@ -271,7 +271,7 @@ pub(super) fn interrupts_ui(
         });
     }
     // A Pinned Regular unit may be fired on with no test, the interrupt sacrificed.
-    for ins in state.units_seen(Side::Insurgent) {
+    for ins in ambush_core::view::Sight::desk(game).units_on_table(Side::Insurgent) {
         if state.interruption_by(ins.id).is_some() {
             continue;
         }

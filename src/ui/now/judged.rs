@@ -74,11 +74,11 @@ impl Judgement {
 /// The moment of a pair of units now.
 pub fn moment(game: &Game, attacker: UnitId, target: UnitId) -> Moment {
     let state = game.state();
-    let movement = |id| state.unit(id).and_then(|u| u.status.movement);
+    let movement = |id| state.unit(id).and_then(|u| u.status.movement());
     (
-        state.turn,
-        state.phase,
-        state.active_unit,
+        state.turn(),
+        state.phase(),
+        state.active_unit(),
         movement(attacker),
         movement(target),
     )
@@ -148,7 +148,7 @@ pub fn modifiers(game: &Game, attacker: UnitId, target: UnitId, s: Situation) ->
         target_exposed: s.exposed,
         solid_cover: s.solid_cover,
         beyond_effective_range: s.beyond,
-        ..FireModifiers::proposed(a, t, state.settings.interruption_penalty)
+        ..FireModifiers::proposed(a, t, state.settings().interruption_penalty)
     }
 }
 

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use egui::{RichText, Ui};
 
 use ambush_core::game::{Agenda, AgendaItem, Command, FireContext, Game, Phase};
-use ambush_core::unit::{FigureId, Side, UnitId};
+use ambush_core::unit::{FigureId, UnitId};
 
 use super::command::UiCommand;
 use super::solo::SoloForm;
@@ -134,22 +134,28 @@ pub fn now_ui(
     let agenda = form.agenda(game);
     header_ui(ui, game, &agenda, queue);
     summary_ui(ui, game);
-    if let Some(reason) = &state.end_proposed {
+    if let Some(reason) = state.end_proposed() {
         ui.separator();
         style::heading(ui, format!("The game ends: {}", reason.describe()));
         ui.label(state.final_score(game.scenario()));
+        // End it or play on: the agenda's own items of the phase.
         ui.horizontal_wrapped(|ui| {
-            action(ui, game, Command::EndGame, queue);
-            action(ui, game, Command::PlayOn, queue);
+            for item in agenda
+                .phase
+                .iter()
+                .filter(|item| matches!(item.command, Command::EndGame | Command::PlayOn))
+            {
+                item_button(ui, item, queue);
+            }
         });
     }
     due::due_ui(ui, game, &agenda, form, queue);
-    if state.settings.solo && state.phase != Phase::GameOver {
+    if state.settings().solo && state.phase() != Phase::GameOver {
         ui.separator();
         super::solo::solo_now_ui(ui, game, solo, queue);
     }
     ui.separator();
-    match state.phase {
+    match state.phase() {
         Phase::Reinforcements => {}
         Phase::RegularActivations => {
             regular::activations_ui(ui, game, &agenda, form, solo, queue);
@@ -172,30 +178,7 @@ pub fn now_ui(
 /// The step in progress, in one line, with the button that moves the turn on at its right,
 /// always in the same place.
 fn header_ui(ui: &mut Ui, game: &Game, agenda: &Agenda, queue: &mut Vec<UiCommand>) {
-    let state = game.state();
-    let step = match state.phase {
-        Phase::Reinforcements => format!("Turn {}: Insurgent reinforcements", state.turn),
-        Phase::RegularActivations => match state.active_unit.and_then(|a| state.unit(a)) {
-            Some(unit) if unit.in_play() => {
-                let speed = if let Some(allowance) = state.movement_allowance(unit.id) {
-                    format!(
-                        "{}, {} left",
-                        allowance.speed.name(),
-                        ambush_core::scenario::Scale::words(allowance.inches)
-                    )
-                } else if unit.status.overwatch {
-                    "on Overwatch".to_owned()
-                } else {
-                    "Halted".to_owned()
-                };
-                // The speed first: the unit's name is on the line above too.
-                format!("{speed} · {} activating", unit.name)
-            }
-            _ => format!("Turn {}: choose a Regular unit to activate", state.turn),
-        },
-        Phase::InsurgentActions => format!("Turn {}: the Insurgents act", state.turn),
-        Phase::GameOver => "The game is over".to_owned(),
-    };
+    let step = crate::ui::widgets::desk_view(ui.ctx(), game).step.clone();
     // The phase's own button: the only item of the agenda's phase list that moves the turn on.
     let next = agenda.phase.iter().find(|item| {
         matches!(
@@ -217,30 +200,11 @@ fn header_ui(ui: &mut Ui, game: &Game, agenda: &Agenda, queue: &mut Vec<UiComman
     });
 }
 
-/// Who has activated, who interrupted, who is done: always in view, in one line.
+/// Who has activated, who interrupted, who is done, as the desk's view has them: always in
+/// view, in one line.
 fn summary_ui(ui: &mut Ui, game: &Game) {
-    let state = game.state();
-    let names = |side: Side, pick: &dyn Fn(&ambush_core::unit::Unit) -> bool| -> Vec<String> {
-        state
-            .units_seen(side)
-            .filter(|u| !u.cannot_fight() && pick(u))
-            .map(|u| u.name.clone())
-            .collect()
-    };
-    let active = state.active_unit;
-    let activated = names(Side::Regular, &|u| {
-        u.status.activated && Some(u.id) != active && !u.status.done_for_turn
-    });
-    let waiting = names(Side::Regular, &|u| {
-        !u.status.activated && !u.status.done_for_turn
-    });
-    let interrupted = names(Side::Insurgent, &|u| u.status.interrupts_made > 0);
-    let done = state
-        .units_in_play(Side::Regular)
-        .chain(state.units_seen(Side::Insurgent))
-        .filter(|u| u.status.done_for_turn)
-        .map(|u| u.name.clone())
-        .collect::<Vec<_>>();
+    let view = crate::ui::widgets::desk_view(ui.ctx(), game);
+    let a = &view.activations;
     let list = |v: &[String]| {
         if v.is_empty() {
             "none".to_owned()
@@ -249,21 +213,21 @@ fn summary_ui(ui: &mut Ui, game: &Game) {
         }
     };
     let mut parts = Vec::new();
-    if state.phase == Phase::RegularActivations {
-        if !activated.is_empty() {
-            parts.push(format!("Activated: {}", list(&activated)));
+    if view.phase == Phase::RegularActivations {
+        if !a.activated.is_empty() {
+            parts.push(format!("Activated: {}", list(&a.activated)));
         }
-        parts.push(format!("To activate: {}", list(&waiting)));
+        parts.push(format!("To activate: {}", list(&a.to_activate)));
     }
     if matches!(
-        state.phase,
+        view.phase,
         Phase::RegularActivations | Phase::InsurgentActions
     ) {
-        if !interrupted.is_empty() {
-            parts.push(format!("Interrupted: {}", list(&interrupted)));
+        if !a.interrupted.is_empty() {
+            parts.push(format!("Interrupted: {}", list(&a.interrupted)));
         }
-        if !done.is_empty() {
-            parts.push(format!("Done: {}", list(&done)));
+        if !a.done.is_empty() {
+            parts.push(format!("Done: {}", list(&a.done)));
         }
     }
     // Always one line, empty or not, so what follows never moves as units are done.

@@ -23,12 +23,12 @@ pub fn activations_ui(
     queue: &mut Vec<UiCommand>,
 ) {
     let state = game.state();
-    let two_player = !state.settings.solo;
+    let two_player = !state.settings().solo;
     let active = state
-        .active_unit
+        .active_unit()
         .and_then(|a| state.unit(a))
         .filter(|u| u.in_play());
-    for interruption in &state.interruptions {
+    for interruption in state.interruptions() {
         interruption_ui(ui, game, agenda, form, solo, interruption, queue);
     }
     let Some(unit) = active else {

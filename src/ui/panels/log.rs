@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use egui::{RichText, Ui};
 
 use ambush_core::game::{CommandKind as LogKind, Game};
-use ambush_core::report::event_dice_words;
 use ambush_core::text::plural;
 use ambush_core::unit::{Side, UnitId};
+use ambush_core::view::{Line, Sight};
 
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::style;
@@ -28,12 +28,17 @@ pub struct LogForm {
     pub side: Option<Side>,
     /// Show only events of this kind.
     pub kind: Option<LogKind>,
-    /// The rows shown, worked out for a revision of the game and a filter.
+    /// The rows shown, worked out for a revision of the game and a filter: each event's
+    /// number in the game, and its number as the desk reads the log.
     rows: Option<(usize, Filter, Vec<usize>)>,
+    /// The number the log shows for each event it shows, by the event's number in the game:
+    /// its place among the lines the desk may read, so no gap tells of one kept back.
+    numbers: HashMap<usize, usize>,
+    /// Each line's words and whether it is in effect, worked out once for the revision (how
+    /// lucky a roll was takes its exact odds).
+    texts: (usize, HashMap<usize, (String, bool)>),
     /// The height of each row as last drawn, for the width it was drawn at.
     heights: HashMap<usize, f32>,
-    /// How lucky each event's roll was, in words (an event's outcome never changes).
-    luck: HashMap<usize, Option<String>>,
     width: f32,
     /// The height of the log's view when last drawn.
     view_height: f32,
@@ -55,8 +60,9 @@ impl Default for LogForm {
             side: None,
             kind: None,
             rows: None,
+            numbers: HashMap::new(),
+            texts: (0, HashMap::new()),
             heights: HashMap::new(),
-            luck: HashMap::new(),
             width: 0.0,
             view_height: 0.0,
             tops: None,
@@ -77,27 +83,28 @@ impl LogForm {
             .map_or((0, self.filter()), |(r, f, _)| (*r, *f))
     }
 
-    /// The numbers of the events the filter shows, oldest first.
+    /// The numbers of the events the filter shows, oldest first: those the desk may read.
     pub fn rows(&mut self, game: &Game) -> &[usize] {
         let key = (game.revision(), self.filter());
         if self.rows.as_ref().is_none_or(|(r, f, _)| (*r, *f) != key) {
             let state = game.state();
-            let rows = (0..game.event_count())
-                .filter(|&i| {
-                    let Some(event) = game.event(i) else {
-                        return false;
-                    };
-                    let facts = event.command.facts(state);
-                    let units = facts.units;
-                    self.kind.is_none_or(|k| facts.kind == k)
-                        && self.unit.is_none_or(|u| units.contains(&u))
-                        && self.side.is_none_or(|side| {
-                            units
-                                .iter()
-                                .any(|&u| state.unit(u).is_some_and(|u| u.side == side))
-                        })
-                })
-                .collect();
+            let sight = Sight::desk(game);
+            self.numbers.clear();
+            let mut rows = Vec::new();
+            for (number, line) in sight.lines().enumerate() {
+                self.numbers.insert(line.event, number + 1);
+                let units = &line.units;
+                let shown = self.kind.is_none_or(|k| line.kind == k)
+                    && self.unit.is_none_or(|u| units.contains(&u))
+                    && self.side.is_none_or(|side| {
+                        units
+                            .iter()
+                            .any(|&u| state.unit(u).is_some_and(|u| u.side == side))
+                    });
+                if shown {
+                    rows.push(line.event);
+                }
+            }
             self.rows = Some((key.0, key.1, rows));
         }
         self.rows
@@ -106,37 +113,47 @@ impl LogForm {
     }
 }
 
-/// The words of one event of the log.
-fn line(game: &Game, index: usize, luck: &mut HashMap<usize, Option<String>>) -> RichText {
-    let Some(event) = game.event(index) else {
-        return RichText::new("");
+/// The words of one event of the log, as the desk may read it, and whether it is in effect.
+fn words(game: &Game, index: usize, number: usize) -> (String, bool) {
+    let Some(Line {
+        summary,
+        dice,
+        luck,
+        in_effect,
+        ..
+    }) = Sight::desk(game).line(index)
+    else {
+        return (String::new(), true);
     };
-    let summary = game.outcome(index).map_or("", |o| o.summary.as_str());
-    // The solo opponent's percentiles are in its words when they may be seen; shown as dice
-    // they would tell which markers hide somebody.
-    let dice = if event.command.facts(game.state()).secret_dice {
-        String::new()
-    } else {
-        event_dice_words(event, game.state())
-    };
-    let mut text = format!("{:>4}  {summary}", index + 1);
+    let mut text = format!("{number:>4}  {summary}");
     if !dice.is_empty() {
         text.push_str(&format!("  [{dice}]"));
     }
-    // How lucky it was, worked out once for each line drawn.
-    let words = luck.entry(index).or_insert_with(|| {
-        game.outcome(index)
-            .and_then(|o| ambush_core::story::luck_words(&o.detail))
-    });
-    if let Some(words) = words {
+    if let Some(words) = luck {
         text.push_str(&format!("  — {words}"));
     }
-    if !game.in_effect(index) {
-        RichText::new(format!("{text}  (undone)"))
-            .weak()
-            .strikethrough()
-    } else {
-        RichText::new(text)
+    (text, in_effect)
+}
+
+impl LogForm {
+    /// The line of one event, worked out once for each revision of the game.
+    fn line(&mut self, game: &Game, index: usize) -> RichText {
+        if self.texts.0 != game.revision() {
+            self.texts = (game.revision(), HashMap::new());
+        }
+        let number = self.numbers.get(&index).copied().unwrap_or(index + 1);
+        let (text, in_effect) = self
+            .texts
+            .1
+            .entry(index)
+            .or_insert_with(|| words(game, index, number));
+        if *in_effect {
+            RichText::new(text.as_str())
+        } else {
+            RichText::new(format!("{text}  (undone)"))
+                .weak()
+                .strikethrough()
+        }
     }
 }
 
@@ -151,7 +168,7 @@ fn filter_ui(ui: &mut Ui, game: &Game, form: &mut LogForm) {
         .selected_text(unit_name(form.unit))
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut form.unit, None, "every unit");
-            for unit in state.units.iter().filter(|u| !state.is_hidden(u.id)) {
+            for unit in Sight::desk(game).units() {
                 ui.selectable_value(&mut form.unit, Some(unit.id), &unit.name);
             }
         })
@@ -184,12 +201,13 @@ pub fn folded_log_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
         if style::named_button(ui, "Unfold", "Unfold the log", true).clicked() {
             queue.push(UiCommand::FoldLog(false));
         }
-        let latest = game
-            .last_outcome()
-            .map_or_else(String::new, |o| format!(" · latest: {}", o.summary));
+        let sight = Sight::desk(game);
+        let latest = sight
+            .last_line()
+            .map_or_else(String::new, |line| format!(" · latest: {}", line.summary));
         let words = format!(
             "Log — {} in effect{latest}",
-            plural(game.events_in_effect(), "event", "events")
+            plural(sight.events_in_effect(), "event", "events")
         );
         ui.add(egui::Label::new(RichText::new(words).strong()).truncate());
     });
@@ -202,7 +220,7 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
         ui.label(
             RichText::new(format!(
                 "Log — {} in effect",
-                plural(game.events_in_effect(), "event", "events"),
+                plural(Sight::desk(game).events_in_effect(), "event", "events"),
             ))
             .strong(),
         );
@@ -295,7 +313,7 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
                 egui::vec2(width, height),
             );
             let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
-            child.add(egui::Label::new(line(game, index, &mut form.luck)).wrap());
+            child.add(egui::Label::new(form.line(game, index)).wrap());
             let drawn = (child.min_rect().height() + ROW_GAP).max(one_line);
             if (drawn - height).abs() > 0.5 {
                 form.heights.insert(index, drawn);

@@ -25,7 +25,7 @@ pub(super) fn activation_ui(
     waiting_fire_ui(ui, game, form, queue);
     // Only the unit activating now is asked about: a new turn asks nothing until one does.
     let Some(regular) = state
-        .active_unit
+        .active_unit()
         .and_then(|r| state.unit(r))
         .filter(|u| u.in_play())
     else {
@@ -34,7 +34,7 @@ pub(super) fn activation_ui(
     };
     let regular_id = regular.id;
     let answered = form.answered.is_some_and(|(unit, turn, events)| {
-        unit == regular_id && turn == state.turn && game.events_in_effect() > events
+        unit == regular_id && turn == state.turn() && game.events_in_effect() > events
     });
     if answered {
         ui.label(
@@ -60,7 +60,7 @@ pub(super) fn activation_ui(
     }
     let speed = regular
         .status
-        .movement
+        .movement()
         .map_or("has not moved", Movement::name);
     // The answer's button on the heading's line, where it stays in view however many questions
     // follow; it takes the answers as they stand at the end of this frame.
@@ -105,7 +105,7 @@ pub(super) fn activation_ui(
     let (views, markers) = views_of(state, form, &seen, regular_id);
     if answer {
         let decisions = form.interrupts(game, regular_id, views.clone(), markers);
-        form.answered = Some((regular_id, state.turn, game.events_in_effect()));
+        form.answered = Some((regular_id, state.turn(), game.events_in_effect()));
         let mut steps = plan::interrupt_steps(game, regular_id, &decisions, &views);
         if steps.is_empty() {
             steps.push(Step::note(
@@ -144,7 +144,7 @@ fn views_of(
         let unit = match &a.who {
             Who::Unit(u) => Some(*u),
             Who::Marker(m) => state
-                .contacts
+                .contacts()
                 .iter()
                 .find(|c| &c.marker == m)
                 .and_then(|c| c.unit),
@@ -166,13 +166,13 @@ fn views_of(
 /// about `about`, in the order made; a marker's only by its marker and what it did. Nothing
 /// while the reasoning is kept hidden.
 pub(super) fn weighed_ui(ui: &mut Ui, state: &GameState, about: &str) {
-    if state.settings.doctrine_hidden {
+    if state.settings().doctrine_hidden {
         return;
     }
     for d in state
-        .solo_decisions
+        .solo_decisions()
         .iter()
-        .filter(|d| d.turn == state.turn && d.about == about)
+        .filter(|d| d.turn == state.turn() && d.about == about)
     {
         ui.label(RichText::new(decision_words(state, d)).weak());
     }
@@ -241,7 +241,7 @@ fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Ve
         let (Some(ins), Some(reg)) = (state.unit(i), state.unit(r)) else {
             continue;
         };
-        if form.held_fire.contains(&(i, r, state.turn)) {
+        if form.held_fire.contains(&(i, r, state.turn())) {
             continue;
         }
         let reacted = state.interruption_by(i).is_some_and(|x| x.answered(r));
@@ -249,7 +249,7 @@ fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Ve
             "{} reacted first. When its reaction is done:",
             reg.name
         ));
-        let asked_again = (i, r, state.turn);
+        let asked_again = (i, r, state.turn());
         let seen_before = form.view(i, r).is_some();
         if reacted && seen_before && !form.asked_again.contains(&asked_again) {
             // What it saw as it declared still stands unless the player says the reaction
@@ -301,7 +301,7 @@ fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Ve
             };
             if named_button(ui, text.as_str(), &text, true).clicked() {
                 if view.is_none() {
-                    form.held_fire.push((i, r, state.turn));
+                    form.held_fire.push((i, r, state.turn()));
                 }
                 queue.push(UiCommand::Plan(steps));
             }

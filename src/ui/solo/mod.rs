@@ -50,8 +50,8 @@ impl Stamp {
     /// Now, in this game.
     pub fn now(state: &GameState) -> Self {
         Self {
-            turn: state.turn,
-            phase: state.phase,
+            turn: state.turn(),
+            phase: state.phase(),
         }
     }
 
@@ -247,7 +247,7 @@ impl SoloForm {
     /// Asks again, once this turn, what this Insurgent unit sees of that Regular unit after
     /// the Regular unit's reaction: its sight forgotten, the ground answered afresh.
     fn ask_again(&mut self, insurgent: UnitId, regular: UnitId, state: &GameState) {
-        let key = (insurgent, regular, state.turn);
+        let key = (insurgent, regular, state.turn());
         if self.asked_again.contains(&key) {
             return;
         }
@@ -278,13 +278,12 @@ impl SoloForm {
     /// each Insurgent unit's reach.
     fn follow(&mut self, state: &GameState) {
         self.markers = state
-            .contacts
+            .contacts()
             .iter()
             .filter_map(|c| c.unit.map(|u| (u, c.marker.clone())))
             .collect();
         self.reaches = state
-            .units
-            .iter()
+            .units()
             .filter(|u| u.side == ambush_core::unit::Side::Insurgent)
             .map(|u| (u.id, OptimumReach::of(u)))
             .collect();
@@ -297,7 +296,7 @@ impl SoloForm {
 pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     form.follow(state);
-    for pending in &state.pending {
+    for pending in state.pending_steps() {
         if let PendingStep::HotSpotChoice { unit } = pending.step {
             let name = state
                 .unit(unit)
@@ -309,7 +308,7 @@ pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Ve
                 .strong(),
             );
             ui.horizontal_wrapped(|ui| {
-                for spot in state.hot_spots.iter().filter(|h| h.active) {
+                for spot in state.hot_spots().iter().filter(|h| h.active) {
                     let text = format!("Hot Spot {}", spot.number);
                     if named_button(
                         ui,
@@ -331,7 +330,7 @@ pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Ve
             });
         }
     }
-    match state.phase {
+    match state.phase() {
         Phase::RegularActivations => activation::activation_ui(ui, game, form, queue),
         Phase::InsurgentActions => orders::orders_ui(ui, game, form, queue),
         Phase::Reinforcements => {

@@ -195,7 +195,7 @@ fn order_ui(
     order: &solo::OrderFor,
 ) {
     ui.label(RichText::new(&order.words).strong());
-    if !game.state().settings.doctrine_hidden {
+    if !game.state().settings().doctrine_hidden {
         ui.label(RichText::new(format!("Why: {}", order.reason)).italics());
     }
     carry_out_ui(ui, game, form, queue, order);

@@ -62,14 +62,15 @@ impl FireForm {
                 self.modifiers = self.modifiers.as_the_state_says(
                     attacker,
                     target,
-                    state.settings.interruption_penalty,
+                    state.settings().interruption_penalty,
                 );
             }
             return;
         }
         self.correcting = false;
         self.correction.clear();
-        let fresh = FireModifiers::proposed(attacker, target, state.settings.interruption_penalty);
+        let fresh =
+            FireModifiers::proposed(attacker, target, state.settings().interruption_penalty);
         let same_attacker = self.proposed_for.is_some_and(|(x, _, _)| x == a);
         self.modifiers = if same_attacker {
             FireModifiers {

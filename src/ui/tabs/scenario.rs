@@ -140,7 +140,7 @@ fn referee_ui(ui: &mut Ui, game: &Game) {
 fn hot_spots_ui(ui: &mut Ui, game: &Game) {
     let scenario = game.scenario();
     ui.label(RichText::new("Hot Spots").strong());
-    for spot in &game.state().hot_spots {
+    for spot in game.state().hot_spots() {
         let state = if spot.active { "active" } else { "neutralized" };
         let place = if spot.location.is_empty() {
             "no place given".to_owned()
@@ -186,12 +186,12 @@ pub fn victory_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
     ui.collapsing(
         RichText::new("Victory points").size(style::HEADING - 4.0),
         |ui| {
-            for count in &state.victory {
+            for count in state.victory() {
                 if let Some(item) = game.scenario().victory_item(&count.item) {
                     award_row_ui(ui, game, item, AwardAsked::Anytime, queue);
                 }
             }
-            if state.phase != Phase::GameOver && ui.button("End the game now").clicked() {
+            if state.phase() != Phase::GameOver && ui.button("End the game now").clicked() {
                 queue.push(UiCommand::Play(Command::EndGame));
             }
         },

@@ -26,6 +26,12 @@ pub fn stats_ui(ui: &mut Ui, game: &Game, form: &mut StatsForm) {
         return;
     };
     style::heading(ui, "The story of the dice");
+    if let Some(stopped) = &story.stopped {
+        ui.label(
+            egui::RichText::new(ambush_core::text::capitalized(stopped))
+                .color(ui.visuals().warn_fg_color),
+        );
+    }
     ui.label(
         RichText::new(
             "Every roll placed in its exact distribution. Luck is the mean percentile of a side's rolls: 50% is an average game.",

@@ -78,10 +78,10 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
             *unit = None;
         }
     }
-    if form.kind != ReactionKind::Overwatch && form.followed != state.active_unit {
-        form.followed = state.active_unit;
-        if state.active_unit.is_some() {
-            form.regular = state.active_unit;
+    if form.kind != ReactionKind::Overwatch && form.followed != state.active_unit() {
+        form.followed = state.active_unit();
+        if state.active_unit().is_some() {
+            form.regular = state.active_unit();
         }
     }
     ui.horizontal_wrapped(|ui| {
@@ -124,7 +124,7 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
                 u.in_play()
                     && u.side == Side::Regular
                     && !u.non_combatant
-                    && (!overwatch || u.status.overwatch)
+                    && (!overwatch || u.status.overwatch())
             },
             &mut form.regular,
         );
@@ -148,7 +148,7 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
         form.reaction_for = Some((r, game.revision()));
     }
     let interrupting = form.kind != ReactionKind::Overwatch;
-    if interrupting && state.phase != Phase::RegularActivations {
+    if interrupting && state.phase() != Phase::RegularActivations {
         ui.label(
             RichText::new("Interruptions happen while Regular units activate.")
                 .color(ui.visuals().warn_fg_color),
@@ -315,7 +315,7 @@ fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiC
     }
     ui.label(RichText::new(morale_words(unit, form.morale_modifier, form.defensible)).strong());
     let (die, n) = ambush_core::rules::morale::morale_dice(unit);
-    let due = game.state().pending.iter().any(
+    let due = game.state().pending_steps().iter().any(
         |p| matches!(p.step, ambush_core::game::PendingStep::MoraleCheck { unit, .. } if unit == id),
     );
     if due {

@@ -32,7 +32,7 @@ pub fn award_row_ui(
 ) {
     let count = game
         .state()
-        .victory
+        .victory()
         .iter()
         .find(|c| c.item == item.id)
         .map_or(0, |c| c.count);

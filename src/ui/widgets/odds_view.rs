@@ -83,7 +83,7 @@ pub fn morale_words(unit: &ambush_core::unit::Unit, modifier: i8, defensible: bo
     match unit.side {
         ambush_core::unit::Side::Regular => {
             let odds = ambush_core::odds::regular_morale(die, n, modifier);
-            let bad = ambush_core::rules::morale::regular_failure(unit.status.pinned, defensible)
+            let bad = ambush_core::rules::morale::regular_failure(unit.status.pinned(), defensible)
                 .describe();
             format!(
                 "Odds: Stand {}, {bad} {}",

@@ -4,7 +4,7 @@ use egui::{
     Align2, Color32, CornerRadius, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Ui, Vec2,
 };
 
-use ambush_core::unit::{Badge, Side};
+use ambush_core::unit::Side;
 
 /// Text size of headings at zoom 1.
 pub const HEADING: f32 = 20.0;
@@ -45,10 +45,10 @@ pub fn chip(ui: &mut Ui, text: &str, fill: Color32, on: Color32) -> egui::Respon
     response
 }
 
-/// A status badge.
-pub fn badge(ui: &mut Ui, badge: &Badge) {
+/// A status on a card, as the view words it: red when it is bad news.
+pub fn badge_words(ui: &mut Ui, badge: &ambush_core::view::BadgeWords) {
     let dark = ui.visuals().dark_mode;
-    let (fill, on) = if badge.is_bad() {
+    let (fill, on) = if badge.bad {
         if dark {
             (Color32::from_rgb(120, 40, 30), Color32::WHITE)
         } else {
@@ -65,7 +65,7 @@ pub fn badge(ui: &mut Ui, badge: &Badge) {
             Color32::from_rgb(10, 70, 30),
         )
     };
-    chip(ui, &badge.label(), fill, on);
+    chip(ui, &badge.label, fill, on);
 }
 
 /// How a die face is drawn.
@@ -391,10 +391,11 @@ pub fn unit_picker(
     egui::ComboBox::from_id_salt(id_salt)
         .selected_text(current)
         .show_ui(ui, |ui| {
-            for unit in state
-                .units
-                .iter()
-                .filter(|u| keep(u) && !state.is_hidden(u.id))
+            // The units the desk may know of: never one under a marker, nor one held back
+            // from the Regular player of a solo game.
+            for unit in ambush_core::view::Sight::desk(game)
+                .units()
+                .filter(|u| keep(u))
             {
                 ui.selectable_value(selected, Some(unit.id), &unit.name);
             }

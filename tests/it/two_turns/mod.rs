@@ -239,7 +239,7 @@ fn two_whole_turns_take_at_most_45_clicks_200_keys_and_no_scrolling() {
     turn_two::regular_activations(&mut table);
     turn_two::insurgent_phase(&mut table);
     let game = table.game();
-    assert_eq!(game.state().turn, 3, "two whole turns were played");
+    assert_eq!(game.state().turn(), 3, "two whole turns were played");
     assert!(
         table.clicks <= 45,
         "{} clicks: {:#?}",

@@ -39,21 +39,28 @@ impl DiceGroup {
     /// Every problem with typed faces, not just the first: the count, then each face that is
     /// not on the die.
     pub fn problems(&self, faces: &[Face]) -> Vec<String> {
+        let faces: Vec<i64> = faces.iter().map(|&f| i64::from(f)).collect();
+        self.problems_of(&faces, "typed")
+    }
+
+    /// Every problem with faces given for this group (`given`: how they came, "typed" or
+    /// "sent"), whatever numbers they are: the count, then each face not on the die.
+    pub fn problems_of(&self, faces: &[i64], given: &str) -> Vec<String> {
         let mut problems = Vec::new();
         if faces.len() != usize::from(self.count) {
             problems.push(format!(
-                "{} typed, {} needed",
+                "{} {given}, {} needed",
                 crate::text::plural(faces.len(), "face", "faces"),
                 self.count
             ));
         }
+        let sides = i64::from(self.die.sides());
         for (i, &face) in faces.iter().enumerate() {
-            if face == 0 || face > self.die.sides() {
+            if !(1..=sides).contains(&face) {
                 problems.push(format!(
-                    "face {face} (position {}) is not on a {} (1 to {})",
+                    "face {face} (position {}) is not on a {} (1 to {sides})",
                     i + 1,
                     self.die,
-                    self.die.sides()
                 ));
             }
         }

@@ -371,6 +371,27 @@ impl GameState {
         })
     }
 
+    /// The item for a command given now by whoever gives it (see [`GameState::seat_of`]), if
+    /// the gate allows it: what a dice prompt asks the phones for.
+    pub fn item_now(&self, scenario: &Scenario, command: Command) -> Option<AgendaItem> {
+        let answers = self.seat_of(&command);
+        self.item(scenario, command, answers)
+    }
+
+    /// Who gives a command: the seat of the step due it answers, else the side of the unit
+    /// acting in it, else the referee.
+    pub fn seat_of(&self, command: &Command) -> Seat {
+        if let Some(step) = command.pending_step().and_then(|id| self.pending(id)) {
+            return self.seat_of_step(&step.step);
+        }
+        command
+            .facts(self)
+            .units
+            .first()
+            .and_then(|u| self.unit(*u))
+            .map_or(Seat::Referee, |u| Seat::of(u.side))
+    }
+
     /// The seat that answers a step due: the side of the unit it is about, the Insurgent
     /// player for reinforcements and ambushes.
     fn seat_of_step(&self, step: &PendingStep) -> Seat {

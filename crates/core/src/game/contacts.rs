@@ -91,8 +91,12 @@ impl GameState {
         }
     }
 
-    /// Units of a side as the table shows them: on it, and not hidden under a marker.
-    pub fn units_seen(&self, side: crate::unit::Side) -> impl Iterator<Item = &crate::unit::Unit> {
+    /// Units of a side as the table shows them: on it, and not hidden under a marker (the
+    /// game's own count; what a seat may see is `view::Sight`'s).
+    pub(crate) fn units_seen(
+        &self,
+        side: crate::unit::Side,
+    ) -> impl Iterator<Item = &crate::unit::Unit> {
         self.units_in_play(side).filter(|u| !self.is_hidden(u.id))
     }
 
@@ -170,35 +174,44 @@ impl GameState {
         }
     }
 
-    /// Reveals a marker: the unit under it, where the marker was, or nothing.
+    /// Reveals a marker: the unit under it, where the marker was, or nothing. The outcome tells
+    /// the marker's contents, and names the unit it hid.
     pub(super) fn reveal(&mut self, marker: &str) -> Outcome {
         let Some(c) = self.contacts.iter_mut().find(|c| c.marker == marker) else {
             return Outcome::default();
         };
         c.revealed = true;
         let (name, at, unit) = (c.name(), c.at.clone(), c.unit);
-        match unit.and_then(|u| self.unit(u)) {
+        let mut outcome = match unit.and_then(|u| self.unit(u)) {
             Some(u) => Outcome::text(format!(
                 "{name} ({at}) is {}: {} figures; put them where the marker was",
                 u.name,
                 u.figures.len()
             )),
             None => Outcome::text(format!("{name} ({at}) hides nothing: take the marker off")),
-        }
+        };
+        outcome.naming(unit);
+        outcome.about.marker = Some(marker.to_owned());
+        outcome
     }
 
     /// A hidden unit that does anything at all (tests, interrupts, acts, fires, is joined) shows
-    /// itself first: the words of each marker revealed, if any.
-    pub(super) fn spring(&mut self, command: &Command) -> Option<String> {
+    /// itself first: the words of each marker revealed, if any, and the units they showed.
+    pub(super) fn spring(&mut self, command: &Command) -> Option<(String, Vec<UnitId>)> {
         let actors = command.facts(self).shows;
-        let markers: Vec<String> = actors
+        let shown: Vec<(String, UnitId)> = actors
             .into_iter()
-            .filter_map(|actor| self.contact_of(actor).map(|c| c.marker.clone()))
+            .filter_map(|actor| self.contact_of(actor).map(|c| (c.marker.clone(), actor)))
             .collect();
-        let words: Vec<String> = markers
+        let words: Vec<String> = shown
             .iter()
-            .map(|marker| self.reveal(marker).summary)
+            .map(|(marker, _)| self.reveal(marker).summary)
             .collect();
-        (!words.is_empty()).then(|| words.join("; "))
+        (!words.is_empty()).then(|| {
+            (
+                words.join("; "),
+                shown.into_iter().map(|(_, u)| u).collect(),
+            )
+        })
     }
 }

@@ -131,12 +131,15 @@ impl GameState {
     ) -> Result<Outcome, RuleError> {
         let request = self.check(scenario, &event.command)?;
         request.check(&event.dice)?;
+        // Whom the summary tells of: the units the command names, as the state stood before it.
+        let named = event.command.facts(self).units;
         let sprung = self.spring(&event.command);
         let mut outcome =
             self.effects(scenario, &event.command, &Faces::new(&request, &event.dice));
-        if let Some(words) = sprung {
-            outcome.notes.insert(0, words);
+        if let Some((words, shown)) = sprung {
+            outcome.note_first(words, &shown);
         }
+        outcome.naming(named);
         self.tidy(scenario, &mut outcome);
         Ok(outcome)
     }

@@ -29,10 +29,11 @@ pub use agenda::{
 pub use command::{
     Command, CommandFacts, CommandKind, Event, FireContext, QualityPurpose, ReactionKind,
 };
+pub use contacts::Contact;
 pub use error::RuleError;
 pub use interruption::Interruption;
 pub use log::{Entry, EntryRef, Game, HistoryError, PlayError, Refusal, Replay, Replayed};
-pub use outcome::{Detail, FireReport, Outcome};
+pub use outcome::{About, Detail, FireReport, Outcome};
 pub use pending::{EndReason, MoraleReason, Pending, PendingStep};
 pub use query::Allowance;
 pub use solo::{Decider, SoloDecision, SoloDifficulty, SoloOption};

@@ -92,6 +92,41 @@ pub struct Outcome {
     pub due: Vec<String>,
     /// Details for drawing.
     pub detail: Detail,
+    /// Whom each line tells of, for the seats that may not know everything: which units it
+    /// names, and the marker whose choice or contents it tells. The view of each seat reads it
+    /// (`view::Sight`); the words themselves are never searched for names.
+    pub about: About,
+}
+
+/// Whom the lines of an outcome tell of. A line naming a unit a seat may not know of is kept
+/// from that seat; a line telling what a marker chose or hid is kept from it once its event is
+/// undone while the marker is still on the table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct About {
+    /// The units the summary names (the command's own, what the step it answers is about,
+    /// and any the mechanic adds).
+    pub summary: Vec<UnitId>,
+    /// The units each note names, note by note (missing or empty: none).
+    pub notes: Vec<Vec<UnitId>>,
+    /// The unit each line of `due` is about, line by line.
+    pub due: Vec<Vec<UnitId>>,
+    /// The marker whose choice or contents the event tells, if it tells one.
+    pub marker: Option<String>,
+    /// The note that tells the turn limit rolled, by its place: the referee's to know, unless
+    /// the scenario tells the players.
+    pub limit: Option<usize>,
+}
+
+impl About {
+    /// The units a note names, by its place.
+    pub fn note(&self, index: usize) -> &[UnitId] {
+        self.notes.get(index).map_or(&[], Vec::as_slice)
+    }
+
+    /// The units a line of `due` is about, by its place.
+    pub fn due(&self, index: usize) -> &[UnitId] {
+        self.due.get(index).map_or(&[], Vec::as_slice)
+    }
 }
 
 impl Outcome {
@@ -111,11 +146,42 @@ impl Outcome {
             referee: Vec::new(),
             due: Vec::new(),
             detail,
+            about: About::default(),
         }
     }
 
-    /// Adds a note.
+    /// Adds a note that names no unit a seat could be kept from.
     pub fn note(&mut self, note: impl Into<String>) {
+        self.note_about(note, &[]);
+    }
+
+    /// Adds a note naming these units.
+    pub fn note_about(&mut self, note: impl Into<String>, units: &[UnitId]) {
+        self.about.notes.resize(self.notes.len(), Vec::new());
         self.notes.push(note.into());
+        self.about.notes.push(units.to_vec());
+    }
+
+    /// Puts a note naming these units first.
+    pub fn note_first(&mut self, note: impl Into<String>, units: &[UnitId]) {
+        self.about.notes.resize(self.notes.len(), Vec::new());
+        self.notes.insert(0, note.into());
+        self.about.notes.insert(0, units.to_vec());
+    }
+
+    /// Adds a line of what this event made due, about this unit.
+    pub fn due_about(&mut self, line: impl Into<String>, unit: Option<UnitId>) {
+        self.about.due.resize(self.due.len(), Vec::new());
+        self.due.push(line.into());
+        self.about.due.push(unit.into_iter().collect());
+    }
+
+    /// The summary names these units too.
+    pub fn naming(&mut self, units: impl IntoIterator<Item = UnitId>) {
+        for unit in units {
+            if !self.about.summary.contains(&unit) {
+                self.about.summary.push(unit);
+            }
+        }
     }
 }

@@ -120,60 +120,154 @@ pub struct VictoryCount {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameState {
     /// Turn number, from 1.
-    pub turn: u32,
+    pub(crate) turn: u32,
     /// Phase of the turn.
-    pub phase: Phase,
+    pub(crate) phase: Phase,
     /// Every unit ever in the game, including those no longer on the table.
-    pub units: Vec<Arc<Unit>>,
+    pub(crate) units: Vec<Arc<Unit>>,
     /// The five Hot Spots.
-    pub hot_spots: Vec<HotSpot>,
+    pub(crate) hot_spots: Vec<HotSpot>,
     /// Insurgency Level (the referee may change it).
-    pub insurgency: InsurgencyLevel,
+    pub(crate) insurgency: InsurgencyLevel,
     /// Steps due, oldest first.
-    pub pending: Vec<Pending>,
+    pub(crate) pending: Vec<Pending>,
     /// Victory counters, in the scenario's order.
-    pub victory: Vec<VictoryCount>,
+    pub(crate) victory: Vec<VictoryCount>,
     /// Options.
-    pub settings: Settings,
+    pub(crate) settings: Settings,
     /// The Regular unit activated most recently this turn.
-    pub active_unit: Option<UnitId>,
+    pub(crate) active_unit: Option<UnitId>,
     /// The interruptions of the activation in progress.
-    pub interruptions: Vec<Interruption>,
+    pub(crate) interruptions: Vec<Interruption>,
     /// Insurgent-phase answers given this turn: (Regular unit, Insurgent unit it reacted to or
     /// fired on from Overwatch).
-    pub answered: Vec<(UnitId, UnitId)>,
+    pub(crate) answered: Vec<(UnitId, UnitId)>,
     /// Insurgent-phase shots this turn: (Insurgent unit, the unit it fired at).
-    pub insurgent_shots: Vec<(UnitId, UnitId)>,
+    pub(crate) insurgent_shots: Vec<(UnitId, UnitId)>,
     /// The end of the game the app proposes now: the referee confirms it (End the game) or plays
     /// on.
-    pub end_proposed: Option<EndReason>,
+    pub(crate) end_proposed: Option<EndReason>,
     /// Ends of the game the referee chose to play on past.
-    pub declined_ends: Vec<EndReason>,
+    pub(crate) declined_ends: Vec<EndReason>,
     /// Turn limit from the scenario.
-    pub turn_limit: Option<u32>,
+    pub(crate) turn_limit: Option<u32>,
     /// Next free ids.
-    pub next_unit: u32,
+    pub(crate) next_unit: u32,
     /// Next free figure id.
-    pub next_figure: u32,
+    pub(crate) next_figure: u32,
     /// Next free pending id.
-    pub next_pending: u32,
+    pub(crate) next_pending: u32,
     /// Units brought in by reinforcements so far (to name new ones).
-    pub arrivals: u32,
+    pub(crate) arrivals: u32,
     /// Insurgent figures taken off as casualties so far (victory points may count them).
-    pub insurgent_casualties: u32,
+    pub(crate) insurgent_casualties: u32,
     /// The figure scale the scenario's distances were written at.
-    pub written_scale: crate::tabletop::Scale,
+    pub(crate) written_scale: crate::tabletop::Scale,
     /// The solo opponent's decisions made by a weighted roll, oldest first.
-    pub solo_decisions: Vec<super::solo::SoloDecision>,
+    pub(crate) solo_decisions: Vec<super::solo::SoloDecision>,
     /// Markers on the table in a solo game, some hiding Insurgent units.
-    pub contacts: Vec<super::contacts::Contact>,
+    pub(crate) contacts: Vec<super::contacts::Contact>,
     /// Units still to be put under a marker.
-    pub unplaced: Vec<UnitId>,
+    pub(crate) unplaced: Vec<UnitId>,
     /// The rules the game is played by ([`RULES_VERSION`] for a new game; a saved game's own).
-    pub rules: u32,
+    pub(crate) rules: u32,
 }
 
+/// What the state holds, read only: the game changes only by commands through the gate, and
+/// what a seat may see of it is the view's (`crate::view`).
 impl GameState {
+    /// Turn number, from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// Phase of the turn.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Every unit ever in the game, in the order of their ids, those no longer on the table
+    /// included. What a seat may know of them is [`crate::view::Sight`]'s.
+    pub fn units(&self) -> impl DoubleEndedIterator<Item = &Unit> + ExactSizeIterator + Clone {
+        self.units.iter().map(|u| &**u)
+    }
+
+    /// The Hot Spots.
+    pub fn hot_spots(&self) -> &[HotSpot] {
+        &self.hot_spots
+    }
+
+    /// The Insurgency Level.
+    pub fn insurgency(&self) -> InsurgencyLevel {
+        self.insurgency
+    }
+
+    /// The steps due, oldest first.
+    pub fn pending_steps(&self) -> &[Pending] {
+        &self.pending
+    }
+
+    /// The victory counters, in the scenario's order.
+    pub fn victory(&self) -> &[VictoryCount] {
+        &self.victory
+    }
+
+    /// The game's options.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The Regular unit activated most recently this turn.
+    pub fn active_unit(&self) -> Option<UnitId> {
+        self.active_unit
+    }
+
+    /// The interruptions of the activation in progress.
+    pub fn interruptions(&self) -> &[Interruption] {
+        &self.interruptions
+    }
+
+    /// The end of the game the app proposes now, if it proposes one.
+    pub fn end_proposed(&self) -> Option<&EndReason> {
+        self.end_proposed.as_ref()
+    }
+
+    /// The turn limit, once known to the game (rolled, for a limit in dice). The referee's:
+    /// what a seat may know of it is [`crate::view::Sight::length_words`].
+    pub fn turn_limit(&self) -> Option<u32> {
+        self.turn_limit
+    }
+
+    /// Insurgent figures taken off as casualties so far (victory points may count them).
+    pub fn insurgent_casualties(&self) -> u32 {
+        self.insurgent_casualties
+    }
+
+    /// The figure scale the scenario's distances were written at.
+    pub fn written_scale(&self) -> crate::tabletop::Scale {
+        self.written_scale
+    }
+
+    /// The solo opponent's decisions made by a weighted roll, oldest first.
+    pub fn solo_decisions(&self) -> &[super::solo::SoloDecision] {
+        &self.solo_decisions
+    }
+
+    /// The markers of a solo game, revealed ones included.
+    pub fn contacts(&self) -> &[super::contacts::Contact] {
+        &self.contacts
+    }
+
+    /// The units still to be put under a marker, in a solo game before its markers are set.
+    pub fn unplaced(&self) -> &[UnitId] {
+        &self.unplaced
+    }
+
+    /// The version of the rules the game is played by.
+    pub fn rules(&self) -> u32 {
+        self.rules
+    }
+
     /// True when the game is played by rules of this version or later.
     pub const fn rules_at_least(&self, version: u32) -> bool {
         self.rules >= version

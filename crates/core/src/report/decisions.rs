@@ -3,7 +3,9 @@
 //! is told by the marker's name and what it took, nothing more, until the marker is revealed
 //! or the game is over.
 
-use crate::game::{Detail, Game, Phase, SoloDecision};
+use crate::game::{Detail, Game, SoloDecision};
+use crate::unit::Side;
+use crate::view::{Sight, Viewer};
 
 /// Whether a report tells what only the game knows: what the markers hide, and the dice that
 /// put the units under them.
@@ -18,16 +20,29 @@ pub enum Reveal {
 }
 
 impl Reveal {
+    /// Who the report is for: the table, or the referee who asked for everything.
+    pub const fn viewer(self) -> Viewer {
+        match self {
+            Reveal::AsTheTableKnows => Viewer::Table,
+            Reveal::Everything => Viewer::Everything,
+        }
+    }
+
+    /// What the report may tell of this game.
+    pub fn sight(self, game: &Game) -> Sight<'_> {
+        Sight::new(game, self.viewer())
+    }
+
     /// True when this report keeps back what the markers still on the table hide.
     pub fn conceals(self, game: &Game) -> bool {
-        self == Reveal::AsTheTableKnows && game.state().phase != Phase::GameOver
+        !self.sight(game).knows_secrets_of(Side::Insurgent)
     }
 }
 
 /// "Solo opponent: Veteran, its reasoning shown", or none in a game for two.
 pub fn settings_line(game: &Game) -> Option<String> {
     game.state()
-        .settings
+        .settings()
         .solo_words()
         .map(|words| format!("Solo opponent: {words}"))
 }
@@ -46,14 +61,16 @@ fn all_decisions(game: &Game) -> Vec<(&SoloDecision, bool)> {
 /// Each decision the solo opponent made by a weighed roll, one line each: what it took, with its
 /// chance and odds, and the best option it passed over; an undone one says so. None when there
 /// are none; one line saying how many while the reasoning is kept hidden until the end.
-pub fn lines(game: &Game, reveal: Reveal) -> Vec<String> {
+pub(super) fn lines(sight: &Sight<'_>) -> Vec<String> {
+    let game = sight.game();
     let state = game.state();
     let decisions = all_decisions(game);
     if decisions.is_empty() {
         return Vec::new();
     }
+    let conceals = !sight.knows_secrets_of(Side::Insurgent);
     let undone = decisions.iter().filter(|(_, in_effect)| !in_effect).count();
-    if state.settings.doctrine_hidden && reveal.conceals(game) {
+    if state.settings().doctrine_hidden && conceals {
         let undone = if undone > 0 {
             format!(" ({undone} of them undone)")
         } else {
@@ -67,7 +84,7 @@ pub fn lines(game: &Game, reveal: Reveal) -> Vec<String> {
     decisions
         .into_iter()
         .map(|(d, in_effect)| {
-            let mut line = line(game, d, reveal);
+            let mut line = line(sight, d, in_effect);
             if !in_effect {
                 line.push_str(" (undone)");
             }
@@ -77,11 +94,15 @@ pub fn lines(game: &Game, reveal: Reveal) -> Vec<String> {
 }
 
 /// One decision in words.
-fn line(game: &Game, d: &SoloDecision, reveal: Reveal) -> String {
-    let state = game.state();
+fn line(sight: &Sight<'_>, d: &SoloDecision, in_effect: bool) -> String {
+    let state = sight.game().state();
     let taken_words = d.taken().map_or("", |o| o.words.as_str());
-    if let Some(contact) = d.kept_back_by(state, !reveal.conceals(game)) {
-        // The table knows the marker, and what it did; not what it weighed.
+    if let Some(contact) = d.kept_back_by(state, !sight.conceals_markers()) {
+        // The table knows the marker, and what it did; not what it weighed. Undone, what it
+        // chose is no longer seen on the table: nothing of it is told.
+        if !in_effect {
+            return format!("Turn {}, {}, {}", d.turn, contact.name(), d.about);
+        }
         return format!(
             "Turn {}, {}, {}: {taken_words}",
             d.turn,
@@ -92,7 +113,7 @@ fn line(game: &Game, d: &SoloDecision, reveal: Reveal) -> String {
     let under_marker = d
         .marker
         .as_ref()
-        .and_then(|m| state.contacts.iter().find(|c| &c.marker == m));
+        .and_then(|m| state.contacts().iter().find(|c| &c.marker == m));
     let name = match (d.unit.and_then(|u| state.unit(u)), under_marker) {
         (Some(unit), Some(contact)) => format!("{} ({})", unit.name, contact.name()),
         (Some(unit), None) => unit.name.clone(),

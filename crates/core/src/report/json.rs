@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::game::Game;
 use crate::unit::{Presence, Side};
 
-use super::{Reveal, solo_decisions, units_shown};
+use super::{Reveal, decisions, due_lines, events_words, units_shown};
 
 #[derive(Serialize)]
 struct FigureJson<'a> {
@@ -51,7 +51,10 @@ struct ReportJson<'a> {
     phase: crate::game::Phase,
     headline: String,
     insurgency_level: String,
+    /// The turn limit, when the report's viewer may know it.
     turn_limit: Option<u32>,
+    /// How long the game is, in words, as the report's viewer may know it.
+    length: Option<String>,
     scale: crate::tabletop::Scale,
     scenario_scale: crate::tabletop::Scale,
     victory_points: [i64; 2],
@@ -90,11 +93,12 @@ struct MarkerJson<'a> {
 /// format (kind, line, attack, defend, target, hits, expected, p_at_least, p_at_most, then the
 /// casualties: casualties, expected_casualties, p_casualties_at_least); checks
 /// and Reaction tests under their own kinds.
-fn rolls_json(story: &crate::story::Story) -> Vec<serde_json::Value> {
+fn rolls_json(story: &crate::story::Story, readable: &[usize]) -> Vec<serde_json::Value> {
     use crate::story::RollKind;
     story
         .rolls
         .iter()
+        .filter(|r| readable.binary_search(&r.event).is_ok())
         .map(|r| match &r.kind {
             RollKind::Fire {
                 attack,
@@ -167,25 +171,66 @@ pub fn json(game: &Game) -> serde_json::Value {
     json_with(game, Reveal::AsTheTableKnows)
 }
 
-/// The game as it stands, as one JSON object.
+/// The game as it stands, as one JSON object. The units and their figures are numbered in the
+/// report's own order (`id`, from 1), so that no gap in the numbers counts a unit the report
+/// keeps back.
 pub fn json_with(game: &Game, reveal: Reveal) -> serde_json::Value {
+    let sight = reveal.sight(game);
     let state = game.state();
-    let conceal = reveal.conceals(game);
     let scenario = game.scenario();
     let (regular, insurgent) = state.victory_points(scenario);
+    let (events, entries) = events_words(&sight);
+    let mut figure_number = 0u32;
+    let units: Vec<UnitJson<'_>> = [Side::Regular, Side::Insurgent]
+        .into_iter()
+        .flat_map(|side| units_shown(&sight, side))
+        .enumerate()
+        .map(|(i, u)| UnitJson {
+            id: i as u32 + 1,
+            key: &u.key,
+            name: &u.name,
+            side: u.side,
+            presence: &u.presence,
+            tq: u.profile.tq.to_string(),
+            morale: u.profile.morale.to_string(),
+            optimum_range: u.profile.optimum_range,
+            armor: u.profile.armor,
+            location: &u.location,
+            figures: u
+                .figures
+                .iter()
+                .map(|f| {
+                    figure_number += 1;
+                    FigureJson {
+                        id: figure_number,
+                        name: &f.name,
+                        weapon: f.weapon,
+                        tq: u.figure_die(f).to_string(),
+                        wound: f.wound,
+                    }
+                })
+                .collect(),
+            status: u.badges(state.turn()).iter().map(|b| b.label()).collect(),
+        })
+        .collect();
+    let readable_events: Vec<usize> = (0..game.event_count())
+        .filter(|&n| sight.reads(n) && game.in_effect(n))
+        .collect();
+    let story = crate::story::tell(game);
     let report = ReportJson {
         scenario: &scenario.id,
         scenario_name: &scenario.name,
-        turn: state.turn,
-        phase: state.phase,
+        turn: state.turn(),
+        phase: state.phase(),
         headline: state.headline(),
-        insurgency_level: state.insurgency.to_string(),
-        turn_limit: state.turn_limit,
-        scale: state.settings.scale,
-        scenario_scale: state.written_scale,
+        insurgency_level: state.insurgency().to_string(),
+        turn_limit: state.turn_limit().filter(|_| sight.knows_turn_limit()),
+        length: sight.length_words(),
+        scale: state.settings().scale,
+        scenario_scale: state.written_scale(),
         victory_points: [regular, insurgent],
         victory: state
-            .victory
+            .victory()
             .iter()
             .filter_map(|c| {
                 scenario.victory_item(&c.item).map(|item| VictoryJson {
@@ -197,60 +242,28 @@ pub fn json_with(game: &Game, reveal: Reveal) -> serde_json::Value {
                 })
             })
             .collect(),
-        hot_spots: &state.hot_spots,
-        units: [Side::Regular, Side::Insurgent]
-            .into_iter()
-            .flat_map(|side| units_shown(game, side, reveal))
-            .map(|u| UnitJson {
-                id: u.id.0,
-                key: &u.key,
-                name: &u.name,
-                side: u.side,
-                presence: &u.presence,
-                tq: u.profile.tq.to_string(),
-                morale: u.profile.morale.to_string(),
-                optimum_range: u.profile.optimum_range,
-                armor: u.profile.armor,
-                location: &u.location,
-                figures: u
-                    .figures
-                    .iter()
-                    .map(|f| FigureJson {
-                        id: f.id.0,
-                        name: &f.name,
-                        weapon: f.weapon,
-                        tq: u.figure_die(f).to_string(),
-                        wound: f.wound,
-                    })
-                    .collect(),
-                status: u.badges(state.turn).iter().map(|b| b.label()).collect(),
-            })
-            .collect(),
-        pending: state
-            .pending
-            .iter()
-            .map(|p| state.describe_pending(&p.step))
-            .collect(),
-        events: game.events_in_effect(),
-        entries: game.entry_count(),
-        solo: state.settings.solo.then_some(SoloJson {
-            difficulty: state.settings.difficulty,
-            reasoning_hidden: state.settings.doctrine_hidden,
+        hot_spots: state.hot_spots(),
+        units,
+        pending: due_lines(&sight),
+        events,
+        entries,
+        solo: state.settings().solo.then_some(SoloJson {
+            difficulty: state.settings().difficulty,
+            reasoning_hidden: state.settings().doctrine_hidden,
         }),
         markers: state
-            .contacts
+            .contacts()
             .iter()
             .map(|c| MarkerJson {
                 marker: &c.marker,
                 name: c.name(),
                 at: &c.at,
                 revealed: c.revealed,
-                hides: (c.revealed || !conceal)
-                    .then(|| c.unit.and_then(|u| state.unit(u)).map(|u| u.name.as_str())),
+                hides: sight.hidden_by(c).map(|unit| unit.map(|u| u.name.as_str())),
             })
             .collect(),
-        solo_decisions: solo_decisions(game, reveal),
-        rolls: rolls_json(&crate::story::tell(game)),
+        solo_decisions: decisions::lines(&sight),
+        rolls: rolls_json(&story, &readable_events),
     };
     serde_json::to_value(&report).unwrap_or(serde_json::Value::Null)
 }

@@ -5,61 +5,64 @@
 //! marker until the marker is revealed or the game is over, unless the report is asked to
 //! reveal everything ([`Reveal`]).
 
-mod dice;
-
 use crate::game::Game;
 use crate::unit::{Figure, Presence, Side, Unit};
+use crate::view::Sight;
 
-pub use dice::{dice_words, event_dice_words};
+pub use crate::view::dice_words;
 
 mod decisions;
 mod json;
 
+pub use crate::view::event_dice_words;
 pub use decisions::{Reveal, settings_line};
 pub use json::{json, json_with};
 
 /// Each decision the solo opponent made by a weighed roll, undone ones included, as the table
 /// knows them (see [`Reveal`]).
 pub fn solo_decisions(game: &Game, reveal: Reveal) -> Vec<String> {
-    decisions::lines(game, reveal)
+    decisions::lines(&reveal.sight(game))
 }
 
-/// The units of a side a report shows: every one, but those hidden under a marker (or waiting
-/// to be put under one) while the report keeps them back.
-fn units_shown<'a>(
-    game: &'a Game,
-    side: Side,
-    reveal: Reveal,
-) -> impl Iterator<Item = &'a std::sync::Arc<Unit>> + 'a {
-    let state = game.state();
-    let conceal = reveal.conceals(game);
-    state
-        .units
-        .iter()
-        .filter(move |u| u.side == side && !(conceal && state.is_hidden(u.id)))
+/// The units of a side a report shows: every one the report's viewer may know of (a unit
+/// under a marker, or not yet on the table, only once the report may tell it).
+fn units_shown<'a>(sight: &Sight<'a>, side: Side) -> impl Iterator<Item = &'a Unit> + 'a {
+    sight.units().filter(move |u| u.side == side)
 }
 
 /// The markers of a solo game in words, in their order: "Contact A — the tea house roof (Hot
 /// Spot 1): on the table", and for one revealed what it hid. What a marker still on the table
-/// hides is told only when the report reveals everything.
-fn marker_lines(game: &Game, reveal: Reveal) -> Vec<String> {
-    let state = game.state();
-    let conceal = reveal.conceals(game);
-    state
-        .contacts
+/// hides is told only when the report may tell it.
+fn marker_lines(sight: &Sight<'_>) -> Vec<String> {
+    sight
+        .game()
+        .state()
+        .contacts()
         .iter()
         .map(|c| {
-            let hidden = c.unit.and_then(|u| state.unit(u)).map(|u| u.name.as_str());
-            let what = match (c.revealed, conceal, hidden) {
-                (true, _, Some(unit)) => format!("revealed: {unit}"),
-                (true, _, None) => "revealed: it hid nothing".to_owned(),
-                (false, true, _) => "on the table".to_owned(),
-                (false, false, Some(unit)) => format!("on the table, hiding {unit}"),
-                (false, false, None) => "on the table, hiding nothing".to_owned(),
+            let what = match (c.revealed, sight.hidden_by(c)) {
+                (true, Some(Some(unit))) => format!("revealed: {}", unit.name),
+                (true, _) => "revealed: it hid nothing".to_owned(),
+                (false, None) => "on the table".to_owned(),
+                (false, Some(Some(unit))) => format!("on the table, hiding {}", unit.name),
+                (false, Some(None)) => "on the table, hiding nothing".to_owned(),
             };
             format!("{} — {}: {what}", c.name(), c.at)
         })
         .collect()
+}
+
+/// The steps due, as the report's viewer may read them.
+fn due_lines(sight: &Sight<'_>) -> Vec<String> {
+    sight.due_words()
+}
+
+/// "Events: 12 in effect, 15 entries in the record", counting what the viewer may read.
+fn events_words(sight: &Sight<'_>) -> (usize, usize) {
+    let game = sight.game();
+    let readable = (0..game.event_count()).filter(|&n| sight.reads(n)).count();
+    let marks = game.entry_count() - game.event_count();
+    (sight.events_in_effect(), readable + marks)
 }
 
 fn figure_words(unit: &Unit, figure: &Figure) -> String {
@@ -85,21 +88,21 @@ fn presence_words(presence: &Presence) -> String {
 
 /// "Turn limit: 8 turns. Scale: 28mm (distances as the scenario wrote them)."
 pub fn length_and_scale(game: &Game) -> String {
-    let state = game.state();
-    let limit = state.length_words(game.scenario()).map_or_else(
+    length_and_scale_for(&Sight::new(game, crate::view::Viewer::Table))
+}
+
+/// "Turn limit: 8 turns. Scale: …", the turn limit as this viewer may know it.
+pub fn length_and_scale_for(sight: &Sight<'_>) -> String {
+    let state = sight.game().state();
+    let limit = sight.length_words().map_or_else(
         || "No turn limit".to_owned(),
         |l| format!("Turn limit: {l}"),
     );
-    let scale = if state.settings.scale == state.written_scale {
-        format!(
-            "{} (distances as the scenario wrote them)",
-            state.settings.scale
-        )
+    let (scale, written) = (state.settings().scale, state.written_scale());
+    let scale = if scale == written {
+        format!("{scale} (distances as the scenario wrote them)")
     } else {
-        format!(
-            "{} (the scenario's {} distances converted)",
-            state.settings.scale, state.written_scale
-        )
+        format!("{scale} (the scenario's {written} distances converted)")
     };
     format!("{limit}. Scale: {scale}.")
 }
@@ -111,32 +114,32 @@ pub fn text(game: &Game) -> String {
 
 /// The game as it stands, in plain text.
 pub fn text_with(game: &Game, reveal: Reveal) -> String {
+    let sight = reveal.sight(game);
     let state = game.state();
     let scenario = game.scenario();
     let (regular, insurgent) = state.victory_points(scenario);
     let mut out = String::new();
     out.push_str(&format!("{}\n", scenario.name));
     out.push_str(&format!("{}\n", state.headline()));
-    out.push_str(&format!("{}\n", length_and_scale(game)));
+    out.push_str(&format!("{}\n", length_and_scale_for(&sight)));
     if let Some(line) = settings_line(game) {
         out.push_str(&format!("{line}\n"));
     }
     out.push_str(&format!(
         "Insurgency Level: {}   Victory points: Regulars {regular}, Insurgents {insurgent}\n",
-        state.insurgency
+        state.insurgency()
     ));
     out.push_str(&format!("Hot Spots: {}\n", state.hot_spots_words(", ")));
+    let (events, entries) = events_words(&sight);
     out.push_str(&format!(
-        "Events: {} in effect, {} entries in the record\n",
-        game.events_in_effect(),
-        game.entry_count()
+        "Events: {events} in effect, {entries} entries in the record\n"
     ));
     for side in [Side::Regular, Side::Insurgent] {
         out.push_str(&format!("\n{side} units\n"));
-        if units_shown(game, side, reveal).next().is_none() {
+        if units_shown(&sight, side).next().is_none() {
             out.push_str("  none in view\n");
         }
-        for unit in units_shown(game, side, reveal) {
+        for unit in units_shown(&sight, side) {
             // The unit's own Troop Quality; a leader's better die is his, and the unit's tests.
             let tests = unit.test_die();
             let tq = if tests == unit.profile.tq {
@@ -160,32 +163,36 @@ pub fn text_with(game: &Game, reveal: Reveal) -> String {
                 out.push_str(&format!("    figures: {}\n", figures.join(", ")));
             }
             if unit.in_play() {
-                let badges: Vec<String> =
-                    unit.badges(state.turn).iter().map(|b| b.label()).collect();
+                let badges: Vec<String> = unit
+                    .badges(state.turn())
+                    .iter()
+                    .map(|b| b.label())
+                    .collect();
                 if !badges.is_empty() {
                     out.push_str(&format!("    status: {}\n", badges.join(", ")));
                 }
             }
         }
     }
-    let markers = marker_lines(game, reveal);
+    let markers = marker_lines(&sight);
     if !markers.is_empty() {
         out.push_str("\nMarkers\n");
         for line in markers {
             out.push_str(&format!("  {line}\n"));
         }
     }
-    let decisions = solo_decisions(game, reveal);
+    let decisions = decisions::lines(&sight);
     if !decisions.is_empty() {
         out.push_str("\nSolo opponent's decisions\n");
         for line in decisions {
             out.push_str(&format!("  {line}\n"));
         }
     }
-    if !state.pending.is_empty() {
+    let due = due_lines(&sight);
+    if !due.is_empty() {
         out.push_str("\nDue\n");
-        for p in &state.pending {
-            out.push_str(&format!("  {}\n", state.describe_pending(&p.step)));
+        for line in due {
+            out.push_str(&format!("  {line}\n"));
         }
     }
     out
@@ -211,9 +218,9 @@ fn markdown_with(
     path: Option<&std::path::Path>,
     reveal: Reveal,
 ) -> String {
+    let sight = reveal.sight(game);
     let state = game.state();
     let scenario = game.scenario();
-    let conceal = reveal.conceals(game);
     let mut out = format!("# After-action report: {}\n\n", scenario.name);
     out.push_str(&format!(
         "**{}** — {}\n\n",
@@ -226,7 +233,7 @@ fn markdown_with(
     out.push_str("## Units\n\n");
     for side in [Side::Regular, Side::Insurgent] {
         out.push_str(&format!("### {side}\n\n"));
-        for unit in units_shown(game, side, reveal) {
+        for unit in units_shown(&sight, side) {
             let figures: Vec<String> = unit.figures.iter().map(|f| figure_words(unit, f)).collect();
             out.push_str(&format!(
                 "- **{}** ({}): {}\n",
@@ -241,7 +248,7 @@ fn markdown_with(
         }
         out.push('\n');
     }
-    let markers = marker_lines(game, reveal);
+    let markers = marker_lines(&sight);
     if !markers.is_empty() {
         out.push_str("## Markers\n\n");
         for line in markers {
@@ -249,7 +256,7 @@ fn markdown_with(
         }
         out.push('\n');
     }
-    let decisions = solo_decisions(game, reveal);
+    let decisions = decisions::lines(&sight);
     if !decisions.is_empty() {
         out.push_str("## The solo opponent's decisions\n\n");
         for line in decisions {
@@ -266,38 +273,27 @@ fn markdown_with(
             crate::text::plural(marks, "undo or redo", "undos and redos")
         ));
     }
-    for n in 0..game.event_count() {
-        let (Some(event), Some(outcome)) = (game.event(n), game.outcome(n)) else {
-            continue;
-        };
-        let mut body = outcome.summary.clone();
-        if let Some(roll) = story.rolls.iter().find(|r| r.event == n) {
+    // Numbered as the report's viewer reads them: no gap tells of a line kept back.
+    for (number, line) in sight.lines().enumerate() {
+        let mut body = line.summary.clone();
+        if let Some(roll) = story.rolls.iter().find(|r| r.event == line.event)
+            && !line.dice.is_empty()
+        {
             body.push_str(&format!(" ({})", roll.words()));
         }
-        // The dice that put the units under their markers would tell where they are.
-        let secret = conceal && event.command.facts(state).secret_dice;
-        let dice = if secret {
-            String::new()
-        } else {
-            event_dice_words(event, state)
-        };
-        if !dice.is_empty() {
-            body.push_str(&format!(" — dice {dice}"));
+        if !line.dice.is_empty() {
+            body.push_str(&format!(" — dice {}", line.dice));
         }
-        if game.in_effect(n) {
-            out.push_str(&format!("{}. {body}\n", n + 1));
-            for note in &outcome.notes {
+        if line.in_effect {
+            out.push_str(&format!("{}. {body}\n", number + 1));
+            for note in line.notes.iter().chain(&line.referee) {
                 out.push_str(&format!("    - {note}\n"));
             }
-            // The referee's report keeps the scenario's notes for the referee.
-            for note in &outcome.referee {
-                out.push_str(&format!("    - {note}\n"));
-            }
-            for due in &outcome.due {
+            for due in &line.due {
                 out.push_str(&format!("    - Due: {due}\n"));
             }
         } else {
-            out.push_str(&format!("{}. ~~{body}~~ (undone)\n", n + 1));
+            out.push_str(&format!("{}. ~~{body}~~ (undone)\n", number + 1));
         }
     }
     out

@@ -81,6 +81,12 @@ pub fn chart_path(report: &Path, suffix: &str) -> PathBuf {
 /// The section of the report on the dice, linking the charts by their file names.
 pub fn section(story: &Story, report: Option<&Path>) -> String {
     let mut out = String::from("## The story of the dice\n\n");
+    if let Some(stopped) = &story.stopped {
+        out.push_str(&format!(
+            "**Short:** {}.\n\n",
+            crate::text::capitalized(stopped)
+        ));
+    }
     out.push_str(
         "| side | fire combats | casualties caused | expected | tests passed | expected | luck |\n",
     );

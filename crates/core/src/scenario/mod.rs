@@ -252,6 +252,10 @@ pub struct Scenario {
     /// A turn limit rolled during the game, in place of `turn_limit` (version 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_limit_dice: Option<TurnLimitDice>,
+    /// The players are told the turn limit once it is rolled (version 3); else the referee
+    /// alone knows it until the game is over.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub turn_limit_known: bool,
     /// What happens as a set turn begins, in the file's order (version 3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<TimedEvent>,

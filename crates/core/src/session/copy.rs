@@ -54,8 +54,18 @@ impl Session {
                 self.kept_earlier = kept;
                 self.save_error = None;
             }
-            Err(_) => {
-                let _ = std::fs::remove_file(&copying.tmp);
+            Err(why) => {
+                // Not in silence: the log file says why; the game is written whole instead, and
+                // a failure of that is the session's save error, shown on the desk.
+                log::warn!(
+                    "the copy of the opened journal into {} failed ({why}); the game is written whole instead",
+                    path.display()
+                );
+                if let Err(e) = std::fs::remove_file(&copying.tmp)
+                    && e.kind() != std::io::ErrorKind::NotFound
+                {
+                    log::warn!("the unfinished copy {} stays: {e}", copying.tmp.display());
+                }
                 self.write_whole_journal();
             }
         }

@@ -15,6 +15,7 @@ use crate::scenario::check::LoadedScenario;
 mod copy;
 mod folder;
 mod gone;
+mod log_file;
 mod open;
 
 pub use folder::{
@@ -22,6 +23,7 @@ pub use folder::{
     previous_games,
 };
 pub use journal::PREVIOUS_PREFIX;
+pub use log_file::{LOG_BYTES, LOG_FILE, LogFile};
 pub use open::{OpenError, Opened, open};
 
 /// How the game stands on disk.

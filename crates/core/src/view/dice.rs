@@ -1,8 +1,10 @@
 //! The faces of an event's dice in words, each group named for whose dice they are.
 
 use crate::dice::{DiceRole, Rolled};
-use crate::game::{Command, Event, GameState};
+use crate::game::{Command, Event};
 use crate::unit::UnitId;
+
+use super::Sight;
 
 /// Faces of rolled dice, such as "d8: 7 6 5 4 | d6: 5 5 4".
 pub fn dice_words(dice: &[Rolled]) -> String {
@@ -21,13 +23,13 @@ fn faces_words(rolled: &Rolled) -> String {
 
 /// An event's dice, each run of groups named for whose they are: "Fireteam Alpha d8: 8 6 1 |
 /// Insurgents 1 d6: 5 2". A group whose owner cannot be told (a record older than the groups'
-/// names) or whose owner is hidden under a marker is shown with its die alone.
-pub fn event_dice_words(event: &Event, state: &GameState) -> String {
+/// names) or whose owner the viewer may not know by name is shown with its die alone.
+pub fn event_dice_words(event: &Event, sight: &Sight<'_>) -> String {
     let mut runs: Vec<(Option<String>, Vec<String>)> = Vec::new();
     for rolled in event.dice.iter().filter(|r| !r.faces.is_empty()) {
         let owner = rolled
             .role
-            .and_then(|role| owner(&event.command, role, state));
+            .and_then(|role| owner(&event.command, role, sight));
         let faces = faces_words(rolled);
         match runs.last_mut() {
             Some((last, groups)) if *last == owner && owner.is_some() => groups.push(faces),
@@ -44,11 +46,12 @@ pub fn event_dice_words(event: &Event, state: &GameState) -> String {
 }
 
 /// Whose dice a group of this command is, in words.
-fn owner(command: &Command, role: DiceRole, state: &GameState) -> Option<String> {
+fn owner(command: &Command, role: DiceRole, sight: &Sight<'_>) -> Option<String> {
+    let state = sight.game().state();
     let name = |id: &UnitId| {
         state
             .unit(*id)
-            .filter(|_| !state.is_hidden(*id))
+            .filter(|_| sight.sees(*id))
             .map(|u| u.name.clone())
     };
     match (command, role) {

@@ -313,6 +313,7 @@ pub fn contracting_trouble() -> Scenario {
         ),
         contacts: None,
         turn_limit_dice: None,
+        turn_limit_known: false,
         events: Vec::new(),
         thresholds: Vec::new(),
         author_notes: Vec::new(),
@@ -327,8 +328,7 @@ pub fn new_game() -> Game {
 /// A unit by scenario key.
 pub fn unit_id(game: &Game, key: &str) -> UnitId {
     game.state()
-        .units
-        .iter()
+        .units()
         .find(|u| u.key == key)
         .map(|u| u.id)
         .unwrap_or(UnitId(u32::MAX))

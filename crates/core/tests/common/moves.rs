@@ -37,10 +37,8 @@ pub fn shake(game: &mut Game, unit: UnitId) {
         .unit(unit)
         .map(|u| u.status.clone())
         .unwrap_or_default();
-    let status = UnitStatus {
-        shaken_on_turn: Some(game.state().turn),
-        ..status
-    };
+    let mut status: UnitStatus = status;
+    status.set_shaken_on_turn(Some(game.state().turn()));
     play(game, Command::SetStatus { unit, status }, &[]);
 }
 
@@ -56,7 +54,7 @@ pub fn fire_with(
     let modifiers = ambush_core::rules::fire::FireModifiers::proposed(
         unit(game, a),
         unit(game, t),
-        game.state().settings.interruption_penalty,
+        game.state().settings().interruption_penalty,
     );
     let command = Command::Fire {
         attacker: a,
@@ -73,11 +71,16 @@ pub fn fire_with(
 /// The id of the first pending step that matches; panics if there is none.
 pub fn pending_id(game: &Game, matches: impl Fn(&ambush_core::game::PendingStep) -> bool) -> u32 {
     game.state()
-        .pending
+        .pending_steps()
         .iter()
         .find(|p| matches(&p.step))
         .map(|p| p.id)
-        .unwrap_or_else(|| panic!("expected pending step in {:?}", game.state().pending))
+        .unwrap_or_else(|| {
+            panic!(
+                "expected pending step in {:?}",
+                game.state().pending_steps()
+            )
+        })
 }
 
 /// The gate refuses the command; it asks for no dice and changes nothing.
@@ -123,7 +126,7 @@ pub fn proposed_fire(
         modifiers: FireModifiers::proposed(
             unit(game, attacker),
             unit(game, target),
-            game.state().settings.interruption_penalty,
+            game.state().settings().interruption_penalty,
         ),
         context,
     }
@@ -181,7 +184,7 @@ pub fn as_known(game: &Game, command: Command) -> Command {
         } if modifiers.correction.is_none() => {
             let modifiers = match (state.unit(attacker), state.unit(target)) {
                 (Some(a), Some(t)) => {
-                    modifiers.as_the_state_says(a, t, state.settings.interruption_penalty)
+                    modifiers.as_the_state_says(a, t, state.settings().interruption_penalty)
                 }
                 _ => modifiers,
             };
@@ -200,13 +203,13 @@ pub fn as_known(game: &Game, command: Command) -> Command {
 /// chosen where the Insurgents may choose (the first active one), the rest skipped.
 pub fn settle(game: &mut Game, dice: &mut DiceSource) {
     use ambush_core::game::PendingStep;
-    while let Some(p) = game.state().pending.first().cloned() {
+    while let Some(p) = game.state().pending_steps().first().cloned() {
         let command = p.step.roll_command(p.id).unwrap_or_else(|| match &p.step {
             PendingStep::HotSpotChoice { .. } => Command::PlaceArrival {
                 pending: p.id,
                 hot_spot: game
                     .state()
-                    .hot_spots
+                    .hot_spots()
                     .iter()
                     .find(|h| h.active)
                     .map_or(1, |h| h.number),
@@ -222,9 +225,9 @@ pub fn settle(game: &mut Game, dice: &mut DiceSource) {
 /// acting.
 pub fn to_turn(game: &mut Game, turn: u32, dice: &mut DiceSource) {
     use ambush_core::game::Phase;
-    while game.state().turn < turn {
+    while game.state().turn() < turn {
         settle(game, dice);
-        let next = match game.state().phase {
+        let next = match game.state().phase() {
             Phase::Reinforcements => Command::StartActivations,
             Phase::RegularActivations => Command::StartInsurgentPhase,
             Phase::InsurgentActions => Command::EndTurn,

@@ -12,12 +12,7 @@ use super::{builtin_game, new_game};
 /// Picks a random command that has a fair chance of being legal, for property tests.
 pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Command {
     let state = game.state();
-    let units: Vec<&Unit> = state
-        .units
-        .iter()
-        .map(|u| &**u)
-        .filter(|u| u.in_play())
-        .collect();
+    let units: Vec<&Unit> = state.units().filter(|u| u.in_play()).collect();
     let any_unit = |pick: &mut dyn FnMut(usize) -> usize| {
         if units.is_empty() {
             UnitId(1)
@@ -35,7 +30,7 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
     };
     let movement = |n: usize| [Movement::Halted, Movement::Cautious, Movement::Rapid][n % 3];
     // Pending steps first, most of the time.
-    if let Some(p) = state.pending.first()
+    if let Some(p) = state.pending_steps().first()
         && pick(4) != 0
     {
         use ambush_core::game::PendingStep as P;
@@ -86,7 +81,7 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
     }
     match pick(24) {
         0 => Command::SkipPending {
-            pending: state.pending.first().map_or(0, |p| p.id),
+            pending: state.pending_steps().first().map_or(0, |p| p.id),
         },
         1 | 2 | 16 | 17 => Command::Activate {
             unit: side_unit(Side::Regular, pick),
@@ -149,7 +144,7 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
                     ..modifiers
                 },
                 (_, Some(a), Some(t)) => {
-                    modifiers.as_the_state_says(a, t, state.settings.interruption_penalty)
+                    modifiers.as_the_state_says(a, t, state.settings().interruption_penalty)
                 }
                 _ => modifiers,
             };
@@ -165,7 +160,7 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
                 ][pick(4)],
             }
         }
-        9 => match state.phase {
+        9 => match state.phase() {
             Phase::Reinforcements => Command::StartActivations,
             Phase::RegularActivations => Command::StartInsurgentPhase,
             _ => Command::EndTurn,

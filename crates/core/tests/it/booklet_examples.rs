@@ -143,14 +143,12 @@ fn fedayeen_example_pools_and_engine() {
         .expect("edit applies");
     }
     // They have hunkered down In Cover: the game knows it, so the fire need not say it.
-    let status = ambush_core::unit::UnitStatus {
-        in_cover: true,
-        ..game
-            .state()
-            .unit(target)
-            .map(|u| u.status.clone())
-            .unwrap_or_default()
-    };
+    let mut status = game
+        .state()
+        .unit(target)
+        .map(|u| u.status.clone())
+        .unwrap_or_default();
+    status.set_in_cover(true);
     game.play(
         Command::SetStatus {
             unit: target,
@@ -187,7 +185,7 @@ fn fedayeen_example_pools_and_engine() {
     );
     let pending = game
         .state()
-        .pending
+        .pending_steps()
         .first()
         .cloned()
         .expect("casualties are due");
@@ -298,7 +296,7 @@ fn leader_example_2_without_leader_needs_4_plus() {
     assert!(
         game.state()
             .unit(ins3)
-            .is_some_and(|u| u.status.done_for_turn)
+            .is_some_and(|u| u.status.done_for_turn())
     );
     assert!(game.play(fire(ins3), &mut DiceSource::seeded(3)).is_err());
 }
@@ -348,13 +346,13 @@ fn interrupt_check_without_leader() {
     assert!(
         game.state()
             .unit(ins1)
-            .is_some_and(|u| u.status.done_for_turn)
+            .is_some_and(|u| u.status.done_for_turn())
     );
     assert!(
         game.play(reaction, &mut DiceSource::typed([vec![6], vec![1]]))
             .is_err()
     );
-    assert_eq!(game.state().phase, Phase::RegularActivations);
+    assert_eq!(game.state().phase(), Phase::RegularActivations);
 }
 
 #[test]
@@ -383,7 +381,7 @@ fn reaction_examples() {
     );
 
     // A Regular unit moving Cautiously gets +1: a 4 against a 3+1 is a tie.
-    marines.status.movement = Some(Movement::Cautious);
+    marines.status.set_movement(Some(Movement::Cautious));
     let m = ReactionModifiers::proposed(&marines);
     assert!(m.regular_alert && !m.regular_rapid);
     let r = ReactionSetup::new(&insurgents, &marines, &m).resolve(4, 3);
@@ -391,7 +389,7 @@ fn reaction_examples() {
     assert!(!r.insurgent_first);
 
     // Running: −1, so a 4 beats a 4.
-    marines.status.movement = Some(Movement::Rapid);
+    marines.status.set_movement(Some(Movement::Rapid));
     let m = ReactionModifiers::proposed(&marines);
     assert!(!m.regular_alert && m.regular_rapid);
     assert!(
@@ -401,16 +399,16 @@ fn reaction_examples() {
     );
 
     // Stationary last turn, running now: +1 and −1.
-    marines.status.last_movement = Some(Movement::Halted);
+    marines.status.set_last_movement(Some(Movement::Halted));
     let m = ReactionModifiers::proposed(&marines);
     let r = ReactionSetup::new(&insurgents, &marines, &m);
     assert_eq!(r.regular.modifier, 0);
 
     // Pinned: the d8 steps down to a d6; a Pinned d6 stays a d6 at −1.
-    marines.status.pinned = true;
+    marines.status.set_pinned(true);
     assert_eq!(TestDie::for_unit(&marines).die, Die::D6);
     let mut pinned_insurgents = insurgents.clone();
-    pinned_insurgents.status.pinned = true;
+    pinned_insurgents.status.set_pinned(true);
     let t = TestDie::for_unit(&pinned_insurgents);
     assert_eq!((t.die, t.modifier), (Die::D6, -1));
 }

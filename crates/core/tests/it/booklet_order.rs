@@ -39,10 +39,13 @@ fn replays_as_played(old: &Game) {
 }
 
 fn morale_due(game: &Game, unit: UnitId) -> Option<MoraleReason> {
-    game.state().pending.iter().find_map(|p| match p.step {
-        PendingStep::MoraleCheck { unit: u, reason } if u == unit => Some(reason),
-        _ => None,
-    })
+    game.state()
+        .pending_steps()
+        .iter()
+        .find_map(|p| match p.step {
+            PendingStep::MoraleCheck { unit: u, reason } if u == unit => Some(reason),
+            _ => None,
+        })
 }
 
 /// Line 135: "Overwatch fire takes place before the Regular Unit being Interrupted makes
@@ -83,7 +86,7 @@ fn l135_overwatch_answers_an_interruption_before_the_interrupted_units_reaction_
     let test = reaction(&game, ins4, alpha, ReactionKind::InterruptMovement);
     play(&mut game, test, &[&[1], &[8]]);
     let alpha_now = common::unit(&game, alpha);
-    assert_eq!(alpha_now.status.times_interrupted, 1);
+    assert_eq!(alpha_now.status.times_interrupted(), 1);
     play_all(&mut game, fire(alpha, ins4, FireContext::Reaction), 1);
 }
 

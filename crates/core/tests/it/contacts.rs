@@ -3,6 +3,8 @@
 
 use crate::common;
 
+use ambush_core::view::{Sight, Viewer};
+
 use std::sync::Arc;
 
 use ambush_core::dice::DiceSource;
@@ -47,7 +49,7 @@ fn the_markers_hide_two_units_that_only_the_game_knows() {
     let watchers = unit_id(&game, "watchers");
     let guard = unit_id(&game, "cache-guard");
     let held: Vec<(String, Option<ambush_core::unit::UnitId>)> = state
-        .contacts
+        .contacts()
         .iter()
         .map(|c| (c.marker.clone(), c.unit))
         .collect();
@@ -58,14 +60,28 @@ fn the_markers_hide_two_units_that_only_the_game_knows() {
     assert_eq!(state.shown_name(guard), "Contact E");
     assert_eq!(unit(&game, guard).location, "the school yard gate");
     // The table shows no Insurgent unit at all, only five markers.
+    for viewer in [Viewer::Desk, Viewer::Regular, Viewer::Table] {
+        let sight = Sight::new(&game, viewer);
+        assert_eq!(
+            sight
+                .units_on_table(ambush_core::unit::Side::Insurgent)
+                .count(),
+            0,
+            "{viewer:?}"
+        );
+    }
+    // The Insurgent player's own seat knows them.
+    let insurgent = Sight::new(&game, Viewer::Insurgent);
     assert_eq!(
-        state.units_seen(ambush_core::unit::Side::Insurgent).count(),
-        0
+        insurgent
+            .units_on_table(ambush_core::unit::Side::Insurgent)
+            .count(),
+        2
     );
     assert_eq!(state.markers_on_table().count(), 5);
     // Other dice, other places.
     let other = placed([5, 5, 2, 2]);
-    assert_ne!(other.state().contacts, state.contacts);
+    assert_ne!(other.state().contacts(), state.contacts());
 }
 
 #[test]
@@ -216,7 +232,7 @@ fn revealed_contacts_replay_exactly_from_the_journal() {
     let back = ambush_core::journal::load_path(&path).expect("loads");
     assert_eq!(back.refused, None);
     assert_eq!(back.game.state(), game.state());
-    assert_eq!(back.game.state().contacts, game.state().contacts);
+    assert_eq!(back.game.state().contacts(), game.state().contacts());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -224,7 +240,7 @@ fn revealed_contacts_replay_exactly_from_the_journal() {
 fn a_game_for_two_sets_the_units_up_as_usual() {
     let game = night_patrol(false);
     let watchers = unit_id(&game, "watchers");
-    assert!(game.state().contacts.is_empty());
+    assert!(game.state().contacts().is_empty());
     assert!(!game.state().is_hidden(watchers));
     assert!(game.check(&Command::PlaceContacts).is_err());
     assert_eq!(

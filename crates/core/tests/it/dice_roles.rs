@@ -30,7 +30,7 @@ fn game_with_a_fight() -> (Game, String) {
         modifiers: FireModifiers::proposed(
             unit(&game, alpha),
             unit(&game, ins4),
-            game.state().settings.interruption_penalty,
+            game.state().settings().interruption_penalty,
         ),
         context: FireContext::Reaction,
     };

@@ -56,7 +56,7 @@ fn alpha_interrupted_twice() -> (Game, UnitId, UnitId) {
         let test = reaction(&game, insurgent, alpha, ReactionKind::InterruptMovement);
         play(&mut game, test, &[&[1], &[8]]);
     }
-    assert_eq!(unit(&game, alpha).status.times_interrupted, 2);
+    assert_eq!(unit(&game, alpha).status.times_interrupted(), 2);
     (game, alpha, ins4)
 }
 
@@ -334,7 +334,7 @@ fn a_fire_with_no_firepower_left_is_refused_and_an_older_game_keeps_it() {
     assert!(!offered.is_empty());
     assert!(offered.iter().all(|m| m.optimum_range && m.target_exposed));
     // Refused, it changed nothing: the Corporal may still do what it could before.
-    assert!(!unit(&game, corporal).status.fired);
+    assert!(!unit(&game, corporal).status.fired());
 
     // By rules version 3 the same fire was an event ("no attack"), and it still replays.
     let mut old = Game::under_rules(Arc::clone(game.scenario()), Settings::default(), 3);

@@ -18,17 +18,17 @@ fn digest(game: &Game) -> Value {
     let state = game.state();
     let (regular, insurgent) = state.victory_points(game.scenario());
     json!({
-        "turn": state.turn,
-        "phase": state.phase,
+        "turn": state.turn(),
+        "phase": state.phase(),
         "victory_points": [regular, insurgent],
-        "victory": state.victory.iter().map(|v| json!([v.item, v.count])).collect::<Vec<_>>(),
-        "insurgency": state.insurgency.to_string(),
-        "hot_spots": state.hot_spots.iter().map(|h| json!([h.number, h.active])).collect::<Vec<_>>(),
+        "victory": state.victory().iter().map(|v| json!([v.item, v.count])).collect::<Vec<_>>(),
+        "insurgency": state.insurgency().to_string(),
+        "hot_spots": state.hot_spots().iter().map(|h| json!([h.number, h.active])).collect::<Vec<_>>(),
         "events_in_effect": game.events_in_effect(),
         "entries": game.entry_count(),
-        "pending": state.pending.len(),
-        "active_unit": state.active_unit.map(|u| u.0),
-        "units": state.units.iter().map(|u| {
+        "pending": state.pending_steps().len(),
+        "active_unit": state.active_unit().map(|u| u.0),
+        "units": state.units().map(|u| {
             let s = &u.status;
             json!({
                 "id": u.id.0, "key": u.key, "name": u.name, "side": u.side,
@@ -38,12 +38,12 @@ fn digest(game: &Game) -> Value {
                     .map(|f| json!([f.name, f.weapon, f.tq, f.wound, f.tag]))
                     .collect::<Vec<_>>(),
                 "status": {
-                    "movement": s.movement, "last_movement": s.last_movement,
-                    "overwatch": s.overwatch, "pinned": s.pinned, "pull_back": s.pull_back,
-                    "shaken_on_turn": s.shaken_on_turn, "in_cover": s.in_cover,
-                    "activated": s.activated, "done_for_turn": s.done_for_turn,
-                    "fire_only": s.fire_only, "times_interrupted": s.times_interrupted,
-                    "interrupts_made": s.interrupts_made, "has_casualties": s.has_casualties,
+                    "movement": s.movement(), "last_movement": s.last_movement(),
+                    "overwatch": s.overwatch(), "pinned": s.pinned(), "pull_back": s.pull_back(),
+                    "shaken_on_turn": s.shaken_on_turn(), "in_cover": s.in_cover(),
+                    "activated": s.activated(), "done_for_turn": s.done_for_turn(),
+                    "fire_only": s.fire_only(), "times_interrupted": s.times_interrupted(),
+                    "interrupts_made": s.interrupts_made(), "has_casualties": s.has_casualties(),
                 },
             })
         }).collect::<Vec<_>>(),
@@ -146,20 +146,20 @@ fn a_solo_game_with_weighed_choices_and_hidden_contacts_loads_as_it_was_played()
     assert_eq!(digest(&loaded.game), expected(name));
     let state = loaded.game.state();
     assert_eq!(
-        state.settings.difficulty,
+        state.settings().difficulty,
         ambush_core::game::SoloDifficulty::Veteran
     );
-    assert_eq!(state.solo_decisions.len(), 4);
-    assert!(state.solo_decisions.iter().all(|d| d.roll.is_some()));
+    assert_eq!(state.solo_decisions().len(), 4);
+    assert!(state.solo_decisions().iter().all(|d| d.roll.is_some()));
     let revealed: Vec<&str> = state
-        .contacts
+        .contacts()
         .iter()
         .filter(|c| c.revealed)
         .map(|c| c.marker.as_str())
         .collect();
     assert_eq!(revealed, vec!["B", "D"]);
     assert_eq!(
-        state.contacts.iter().filter(|c| c.unit.is_some()).count(),
+        state.contacts().iter().filter(|c| c.unit.is_some()).count(),
         2
     );
 }
@@ -176,14 +176,14 @@ fn a_game_with_marker_decisions_and_dice_that_stay_loads_as_it_was_played() {
     assert_eq!(loaded.game.rules(), 5);
     assert_eq!(digest(&loaded.game), expected(name));
     let state = loaded.game.state();
-    assert!(state.settings.dice_stay);
-    assert_eq!(state.settings.dice_seed, Some(4_711));
+    assert!(state.settings().dice_stay);
+    assert_eq!(state.settings().dice_seed, Some(4_711));
     assert_eq!(
-        state.settings.difficulty,
+        state.settings().difficulty,
         ambush_core::game::SoloDifficulty::Veteran
     );
-    assert_eq!(state.solo_decisions.len(), 6);
-    assert!(state.solo_decisions.iter().all(|d| d.roll.is_some()));
+    assert_eq!(state.solo_decisions().len(), 6);
+    assert!(state.solo_decisions().iter().all(|d| d.roll.is_some()));
     assert!(state.marker_decided("B", ambush_core::game::solo::ORDERS));
 }
 
@@ -202,7 +202,7 @@ fn a_game_of_a_scenario_of_version_3_loads_as_it_was_played() {
     assert_eq!(digest(&loaded.game), expected(name));
     let game = &loaded.game;
     assert_eq!(game.scenario().events.len(), 4);
-    assert_eq!(game.state().turn_limit, Some(8));
+    assert_eq!(game.state().turn_limit(), Some(8));
     let notes: Vec<&String> = (0..game.event_count())
         .filter_map(|n| game.outcome(n))
         .flat_map(|o| o.referee.iter())

@@ -17,6 +17,7 @@ mod gate;
 mod journal;
 mod journal_faults;
 mod layers;
+mod log_file;
 mod markers;
 mod new_scenarios;
 mod odds;

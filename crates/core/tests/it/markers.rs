@@ -71,7 +71,7 @@ fn every_marker_decides_by_a_percentile_in_the_order_of_the_table_whatever_it_hi
         assert_eq!(request.groups[0].count, 2);
         let outcome = play(&mut game, decide.clone(), &[&[5, 5]]);
         let name = format!("Contact {marker}");
-        let taken = game.state().solo_decisions.last().map(|x| {
+        let taken = game.state().solo_decisions().last().map(|x| {
             assert_eq!(x.marker.as_deref(), Some(marker.as_str()));
             x.taken().map(|o| o.words.clone()).unwrap_or_default()
         });
@@ -82,7 +82,7 @@ fn every_marker_decides_by_a_percentile_in_the_order_of_the_table_whatever_it_hi
         assert!(!outcome.summary.contains("Watchers") && !outcome.summary.contains("guard"));
     }
     // What it decided is known by the marker; the empty ones record no unit.
-    let recorded = &game.state().solo_decisions;
+    let recorded = &game.state().solo_decisions();
     assert_eq!(recorded[0].unit, Some(watchers));
     assert_eq!(recorded[1].unit, None);
     assert_eq!(recorded[4].unit, Some(guard));
@@ -197,7 +197,7 @@ fn the_report_lists_undone_decisions_and_a_decision_asked_again_rolls_the_same()
     let roll = |game: &mut Game| {
         let mut dice = game.staying_dice(&decide).expect("the dice stay");
         game.play(decide.clone(), &mut dice).expect("allowed");
-        game.state().solo_decisions.last().and_then(|d| d.roll)
+        game.state().solo_decisions().last().and_then(|d| d.roll)
     };
     let first = roll(&mut game);
     game.undo().expect("undone");
@@ -205,10 +205,12 @@ fn the_report_lists_undone_decisions_and_a_decision_asked_again_rolls_the_same()
     assert!(first.is_some());
     assert_eq!(first, again);
     let text = report::text(&game);
+    // Undone, what the marker chose is no longer on the table: nothing of it is told.
     assert!(
-        text.contains("Turn 1, Contact C, its orders: stay hidden (undone)"),
+        text.contains("Turn 1, Contact C, its orders (undone)"),
         "{text}"
     );
+    assert!(!text.contains("stay hidden (undone)"), "{text}");
     // Without the setting, the game has no dice of its own.
     let plain = night_patrol(A_AND_E, Settings::default());
     assert!(plain.staying_dice(&decide).is_none());
@@ -220,7 +222,7 @@ fn changing_the_difficulty_is_a_line_of_the_log_that_names_it() {
     let settings = Settings {
         difficulty: SoloDifficulty::Veteran,
         doctrine_hidden: true,
-        ..game.state().settings.clone()
+        ..game.state().settings().clone()
     };
     let outcome = play(&mut game, Command::ChangeSettings { settings }, &[]);
     assert_eq!(
@@ -400,7 +402,12 @@ fn a_marker_keeps_its_decision_back_until_it_is_revealed_or_the_caller_reveals_e
     let mut game = night_patrol(A_AND_E, Settings::default());
     play(&mut game, Command::StartInsurgentPhase, &[]);
     play(&mut game, solo::empty_marker_orders("A"), &[&[3, 3]]);
-    let decision = game.state().solo_decisions.last().expect("decided").clone();
+    let decision = game
+        .state()
+        .solo_decisions()
+        .last()
+        .expect("decided")
+        .clone();
     let kept = decision.kept_back_by(game.state(), false);
     assert_eq!(kept.map(|c| c.marker.as_str()), Some("A"));
     assert!(decision.kept_back_by(game.state(), true).is_none());

@@ -27,7 +27,7 @@ fn game_of(text: &str, scale: Option<Scale>) -> Game {
 
 fn count(game: &Game, item: &str) -> i32 {
     game.state()
-        .victory
+        .victory()
         .iter()
         .find(|c| c.item == item)
         .map_or(-1, |c| c.count)
@@ -62,7 +62,7 @@ fn reinforce(
 }
 
 fn end_turn(game: &mut Game) {
-    if game.state().phase == Phase::RegularActivations {
+    if game.state().phase() == Phase::RegularActivations {
         play(game, Command::StartInsurgentPhase, &[]);
     }
     play(game, Command::EndTurn, &[]);
@@ -72,7 +72,7 @@ fn end_turn(game: &mut Game) {
 fn night_patrol_three_hot_spots_their_own_roll_and_a_quick_reaction_force() {
     let mut game = game_of(builtin::NIGHT_PATROL, None);
     let qrf = unit_id(&game, "qrf");
-    assert_eq!(game.state().hot_spots.len(), 3);
+    assert_eq!(game.state().hot_spots().len(), 3);
     assert_eq!(unit(&game, qrf).presence, Presence::InReserve);
     assert!(
         game.check(&Command::Activate {
@@ -102,12 +102,12 @@ fn night_patrol_three_hot_spots_their_own_roll_and_a_quick_reaction_force() {
         Command::RemoveCasualties { pending, figures },
         &[],
     );
-    assert_eq!(game.state().insurgent_casualties, 3);
+    assert_eq!(game.state().insurgent_casualties(), 3);
     assert_eq!(count(&game, "insurgents-down"), 1, "one for every three");
     end_turn(&mut game);
 
     // Turn 2: Insurgency Level 3: a 2 brings reinforcements; 2d6 = 5: 1d6 riflemen.
-    assert_eq!(game.state().turn, 2);
+    assert_eq!(game.state().turn(), 2);
     // 4 figures, leader check 5 (none), Hot Spot roll 3: this scenario's face 3 is Hot Spot 2.
     let outcome = reinforce(&mut game, 2, [2, 3], &[&[4], &[5], &[3]]);
     let Detail::Arrival { unit: new_unit, .. } = outcome.detail else {
@@ -131,7 +131,7 @@ fn night_patrol_three_hot_spots_their_own_roll_and_a_quick_reaction_force() {
 
     // Turn 3: a 5 brings nobody; the quick reaction force comes on as the activations begin.
     play(&mut game, Command::InsurgencyRoll, &[&[5]]);
-    assert!(game.state().pending.is_empty());
+    assert!(game.state().pending_steps().is_empty());
     let outcome = play(&mut game, Command::StartActivations, &[]);
     assert!(
         outcome
@@ -196,7 +196,7 @@ fn the_pump_house_ambushes_a_neutralized_spot_and_foreign_fighters() {
     let mut game = game_of(builtin::PUMP_HOUSE, None);
     let spots: Vec<(u8, bool)> = game
         .state()
-        .hot_spots
+        .hot_spots()
         .iter()
         .map(|h| (h.number, h.active))
         .collect();
@@ -213,7 +213,7 @@ fn the_pump_house_ambushes_a_neutralized_spot_and_foreign_fighters() {
     assert!(
         !game
             .state()
-            .pending
+            .pending_steps()
             .iter()
             .any(|p| matches!(p.step, PendingStep::AmbushRoll { unit } if unit == laundry)),
         "the laundry party waits for turn 2"
@@ -229,7 +229,7 @@ fn the_pump_house_ambushes_a_neutralized_spot_and_foreign_fighters() {
     assert!(
         !game
             .state()
-            .pending
+            .pending_steps()
             .iter()
             .any(|p| matches!(p.step, PendingStep::AmbushPlacement { .. })),
         "a named spot needs no Hot Spot roll"

@@ -228,9 +228,9 @@ fn random_games_exercise_the_rules() {
         let applied = game.events_in_effect();
         assert!(applied > 200, "seed {seed}: only {applied} events applied");
         assert!(
-            game.state().turn > 2,
+            game.state().turn() > 2,
             "seed {seed}: turn {}",
-            game.state().turn
+            game.state().turn()
         );
         kinds.extend(game.entries().filter_map(|e| {
             match e {

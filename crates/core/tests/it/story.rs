@@ -356,7 +356,8 @@ fn casualties_are_the_hits_at_most_the_figures_and_the_dice_name_their_owners() 
     assert!(hits >= 3, "{hits} hits");
     assert_eq!(casualties, 1, "Leader 2A is one figure");
     let event = game.applied_events().last().expect("the fire");
-    let words = ambush_core::report::event_dice_words(event, game.state());
+    let words =
+        ambush_core::report::event_dice_words(event, &ambush_core::view::Sight::desk(&game));
     let (attack, defend) = words.split_once(" | ").expect("two owners");
     assert!(attack.starts_with("Fireteam Alpha d8: 8 8"), "{words}");
     assert!(defend.starts_with("Leader 2A d"), "{words}");

@@ -89,8 +89,8 @@ pub fn roadblock_at_turn_5() -> Game {
     use ambush_core::game::{PendingStep, Phase};
     let mut game = game(builtin::ROADBLOCK_AT_DAWN, false);
     let mut dice = DiceSource::seeded(5);
-    while game.state().turn < 5 {
-        let command = match game.state().pending.first() {
+    while game.state().turn() < 5 {
+        let command = match game.state().pending_steps().first() {
             Some(p) => p.step.roll_command(p.id).unwrap_or(match p.step {
                 PendingStep::HotSpotChoice { .. } => Command::PlaceArrival {
                     pending: p.id,
@@ -98,7 +98,7 @@ pub fn roadblock_at_turn_5() -> Game {
                 },
                 _ => Command::SkipPending { pending: p.id },
             }),
-            None => match game.state().phase {
+            None => match game.state().phase() {
                 Phase::Reinforcements => Command::StartActivations,
                 Phase::RegularActivations => Command::StartInsurgentPhase,
                 _ => Command::EndTurn,

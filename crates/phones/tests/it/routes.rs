@@ -61,7 +61,9 @@ fn waiting(desk: &Desk) -> (u64, usize, Vec<u8>) {
     let mut game = for_two();
     activate_first(&mut game);
     let roll = waiting_fire(&game, 7);
-    desk.shared.publish_game(&game, Some(&roll));
+    desk.shared
+        .publish_game(&game, Some(&roll))
+        .expect("the views write out");
     let check = ambush_phones::RollCheck::of(&game, &roll);
     let (index, group) = check
         .groups

@@ -12,8 +12,7 @@ use crate::games::{ambushes_for_two, night_patrol_hidden};
 /// The names and keys of the Insurgent units the table does not show.
 fn unseen(state: &GameState) -> Vec<String> {
     state
-        .units
-        .iter()
+        .units()
         .filter(|u| u.side == Side::Insurgent)
         .filter(|u| state.is_hidden(u.id) || matches!(u.presence, Presence::InReserve))
         .flat_map(|u| [u.name.clone(), format!("\"{}\"", u.key)])

@@ -33,7 +33,7 @@ fn next_command(game: &Game) -> Option<Command> {
     {
         return Some(item.command.clone());
     }
-    if state.phase == Phase::RegularActivations
+    if state.phase() == Phase::RegularActivations
         && let Some(item) = agenda.unit_items().find(wanted)
     {
         return Some(item.command.clone());
@@ -65,7 +65,7 @@ fn two_turns_with_every_roll_sent_from_the_players_own_pages() {
     let mut sent = [0usize; 2];
     let mut faces_of = 0u64;
     for _ in 0..500 {
-        if game.state().turn > 2 {
+        if game.state().turn() > 2 {
             break;
         }
         let command = next_command(&game).expect("something to do");
@@ -141,9 +141,9 @@ fn two_turns_with_every_roll_sent_from_the_players_own_pages() {
         table.publish(&game, None);
     }
     assert!(
-        game.state().turn > 2,
+        game.state().turn() > 2,
         "two turns were played (now turn {})",
-        game.state().turn
+        game.state().turn()
     );
     assert!(sent[0] > 0 && sent[1] > 0, "both players rolled: {sent:?}");
     eprintln!(

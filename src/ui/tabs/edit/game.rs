@@ -97,7 +97,7 @@ pub(super) fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>)
         RichText::new("Hot Spots, Insurgency Level, turn and settings").strong(),
         |ui| {
             ui.horizontal_wrapped(|ui| {
-                for spot in &state.hot_spots {
+                for spot in state.hot_spots() {
                     let mut active = spot.active;
                     if ui
                         .checkbox(&mut active, format!("Hot Spot {} active", spot.number))
@@ -117,26 +117,26 @@ pub(super) fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>)
                     .chain([InsurgencyLevel::Automatic])
                 {
                     if ui
-                        .selectable_label(state.insurgency == level, level.to_string())
+                        .selectable_label(state.insurgency() == level, level.to_string())
                         .clicked()
-                        && state.insurgency != level
+                        && state.insurgency() != level
                     {
                         queue.push(UiCommand::Play(Command::SetInsurgencyLevel { level }));
                     }
                 }
             });
             ui.horizontal_wrapped(|ui| {
-                ui.label(format!("Turn {}:", state.turn));
-                if ui.button("Turn −1").clicked() && state.turn > 1 {
+                ui.label(format!("Turn {}:", state.turn()));
+                if ui.button("Turn −1").clicked() && state.turn() > 1 {
                     queue.push(UiCommand::Play(Command::SetTurn {
-                        turn: state.turn - 1,
-                        phase: state.phase,
+                        turn: state.turn() - 1,
+                        phase: state.phase(),
                     }));
                 }
                 if ui.button("Turn +1").clicked() {
                     queue.push(UiCommand::Play(Command::SetTurn {
-                        turn: state.turn + 1,
-                        phase: state.phase,
+                        turn: state.turn() + 1,
+                        phase: state.phase(),
                     }));
                 }
                 for phase in [
@@ -145,18 +145,18 @@ pub(super) fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>)
                     Phase::InsurgentActions,
                 ] {
                     if ui
-                        .selectable_label(state.phase == phase, phase.name())
+                        .selectable_label(state.phase() == phase, phase.name())
                         .clicked()
-                        && state.phase != phase
+                        && state.phase() != phase
                     {
                         queue.push(UiCommand::Play(Command::SetTurn {
-                            turn: state.turn,
+                            turn: state.turn(),
                             phase,
                         }));
                     }
                 }
             });
-            let mut settings: Settings = state.settings.clone();
+            let mut settings: Settings = state.settings().clone();
             ui.horizontal_wrapped(|ui| {
                 ui.label("Interruption penalty:");
                 ui.radio_value(
@@ -174,7 +174,7 @@ pub(super) fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>)
                 ui.label("Figures on the table:")
                     .on_hover_text(format!(
                         "The scenario's distances are written for {}: at the other scale they are converted (28mm is 1.5 times 15mm).",
-                        state.written_scale
+                        state.written_scale()
                     ));
                 ui.radio_value(&mut settings.scale, Scale::Mm15, "15mm");
                 ui.radio_value(&mut settings.scale, Scale::Mm28, "28mm");
@@ -194,7 +194,7 @@ pub(super) fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>)
             .on_hover_text(
                 "On by default in a solo game, so undoing the opponent's roll and asking again gives the same roll; off by default in a game for two. Typed dice are always your own.",
             );
-            if settings != state.settings {
+            if &settings != state.settings() {
                 queue.push(UiCommand::Play(Command::ChangeSettings { settings }));
             }
         },

@@ -214,41 +214,66 @@ fn unit_edit_ui(
         let mut s: UnitStatus = unit.status.clone();
         let before = s.clone();
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut s.pinned, "Pinned");
-            ui.checkbox(&mut s.in_cover, "In Cover");
-            ui.checkbox(&mut s.overwatch, "Overwatch");
-            ui.checkbox(&mut s.activated, "Activated / acted");
-            ui.checkbox(&mut s.done_for_turn, "Done for the turn");
-            ui.checkbox(&mut s.fire_only, "Fire only");
-            ui.checkbox(&mut s.has_casualties, "Has casualties");
-            ui.checkbox(&mut s.passed_interrupt_check, "Passed its Interrupt check");
-            ui.checkbox(
-                &mut s.passed_action_check,
-                "Passed its Quality check to act",
-            );
-            let mut shaken = unit.is_shaken(state.turn);
+            let flags: [(&str, bool, fn(&mut UnitStatus, bool) -> &mut UnitStatus); 9] = [
+                ("Pinned", s.pinned(), UnitStatus::set_pinned),
+                ("In Cover", s.in_cover(), UnitStatus::set_in_cover),
+                ("Overwatch", s.overwatch(), UnitStatus::set_overwatch),
+                (
+                    "Activated / acted",
+                    s.activated(),
+                    UnitStatus::set_activated,
+                ),
+                (
+                    "Done for the turn",
+                    s.done_for_turn(),
+                    UnitStatus::set_done_for_turn,
+                ),
+                ("Fire only", s.fire_only(), UnitStatus::set_fire_only),
+                (
+                    "Has casualties",
+                    s.has_casualties(),
+                    UnitStatus::set_has_casualties,
+                ),
+                (
+                    "Passed its Interrupt check",
+                    s.passed_interrupt_check(),
+                    UnitStatus::set_passed_interrupt_check,
+                ),
+                (
+                    "Passed its Quality check to act",
+                    s.passed_action_check(),
+                    UnitStatus::set_passed_action_check,
+                ),
+            ];
+            for (words, mut on, set) in flags {
+                if ui.checkbox(&mut on, words).changed() {
+                    set(&mut s, on);
+                }
+            }
+            let mut shaken = unit.is_shaken(state.turn());
             if ui.checkbox(&mut shaken, "Shaken").changed() {
-                s.shaken_on_turn = shaken.then_some(state.turn);
+                s.set_shaken_on_turn(shaken.then_some(state.turn()));
             }
         });
         ui.horizontal_wrapped(|ui| {
             ui.label("Pull Back:");
-            ui.radio_value(&mut s.pull_back, PullBack::None, "no");
-            ui.radio_value(&mut s.pull_back, PullBack::PullingBack, "pulling back");
-            ui.radio_value(&mut s.pull_back, PullBack::Regrouping, "regrouping");
+            let mut pull_back = s.pull_back();
+            ui.radio_value(&mut pull_back, PullBack::None, "no");
+            ui.radio_value(&mut pull_back, PullBack::PullingBack, "pulling back");
+            ui.radio_value(&mut pull_back, PullBack::Regrouping, "regrouping");
+            s.set_pull_back(pull_back);
         });
-        style::stepper(
-            ui,
-            "Times interrupted this turn",
-            &mut s.times_interrupted,
-            9,
-        );
+        let mut times = s.times_interrupted();
+        style::stepper(ui, "Times interrupted this turn", &mut times, 9);
+        s.set_times_interrupted(times);
+        let mut made = s.interrupts_made();
         style::stepper(
             ui,
             "Interrupts made this turn",
-            &mut s.interrupts_made,
+            &mut made,
             ambush_core::limits::INTERRUPTS.max as u8,
         );
+        s.set_interrupts_made(made);
         if s != before {
             queue.push(UiCommand::Play(Command::SetStatus {
                 unit: id,

@@ -127,10 +127,13 @@ impl CommandFacts {
     }
 }
 
+/// A unit's name as the table knows it: its marker's while it is hidden under one (a label
+/// shown before the unit acts, on the desk or in a dice prompt, never names it).
 fn name(state: &GameState, id: UnitId) -> String {
-    state
-        .unit(id)
-        .map_or_else(|| id.to_string(), |u| u.name.clone())
+    match state.unit(id) {
+        Some(_) => state.shown_name(id),
+        None => id.to_string(),
+    }
 }
 
 /// The name of the unit a pending step is about, or nothing.
@@ -142,8 +145,38 @@ fn pending_unit(state: &GameState, pending: u32) -> String {
 }
 
 impl Command {
-    /// Every fact about this command; see the module's text.
+    /// Every fact about this command; see the module's text. A command answering a step due
+    /// names the unit the step is about too.
     pub fn facts(&self, state: &GameState) -> CommandFacts {
+        let mut facts = self.own_facts(state);
+        if let Some(unit) = self
+            .pending_step()
+            .and_then(|id| state.pending(id))
+            .and_then(|p| p.step.unit())
+            && !facts.units.contains(&unit)
+        {
+            facts.units.push(unit);
+        }
+        facts
+    }
+
+    /// The step due this command answers, if it answers one.
+    pub fn pending_step(&self) -> Option<u32> {
+        match self {
+            Command::TableRoll { pending }
+            | Command::Arrival { pending }
+            | Command::PlaceArrival { pending, .. }
+            | Command::AmbushRoll { pending }
+            | Command::AmbushPlacement { pending }
+            | Command::ArrivalRoll { pending }
+            | Command::RemoveCasualties { pending, .. }
+            | Command::FirstAid { pending, .. }
+            | Command::SkipPending { pending } => Some(*pending),
+            _ => None,
+        }
+    }
+
+    fn own_facts(&self, state: &GameState) -> CommandFacts {
         use CommandKind as K;
         let n = |id: &UnitId| name(state, *id);
         match self {
@@ -337,7 +370,11 @@ impl Command {
                     .unit(*unit)
                     .and_then(|u| u.figure(*figure))
                     .map_or_else(|| figure.to_string(), |f| f.name.clone());
+                // A leader stepping out of a unit under a marker shows where it is: the unit
+                // shows itself first, as for anything it does. (The desk never offered it for a
+                // hidden unit, so no saved game replays otherwise.)
                 CommandFacts::new(K::Moves, format!("{who} leaves {}", n(unit)), &[*unit])
+                    .showing(&[*unit])
             }
             Command::LeaveTable { unit, edge } => {
                 let label = match edge {

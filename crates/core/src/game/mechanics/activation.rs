@@ -133,7 +133,7 @@ impl GameState {
             let test = TestDie::for_unit(unit);
             request.push(
                 DiceRole::Quality,
-                format!("Quality check (no leader): {}", unit.name),
+                format!("Quality check (no leader): {}", self.shown_name(unit.id)),
                 test.die,
                 1,
             );

@@ -147,7 +147,7 @@ impl GameState {
     pub(in crate::game) fn lose_reserves(
         &mut self,
         expired: impl Fn(&AmbushSetup) -> bool,
-    ) -> Vec<String> {
+    ) -> Vec<(String, UnitId)> {
         let mut lost = Vec::new();
         for unit in &mut self.units {
             if unit.presence == Presence::InReserve && unit.ambush.as_ref().is_some_and(&expired) {
@@ -155,7 +155,7 @@ impl GameState {
                 unit.presence = Presence::Eliminated {
                     cause: Elimination::NeverArrived,
                 };
-                lost.push(unit.name.clone());
+                lost.push((unit.name.clone(), unit.id));
             }
         }
         lost
@@ -165,11 +165,11 @@ impl GameState {
 impl GameState {
     /// Units of `side` due on the table by this turn (a scheduled arrival) come on where the
     /// scenario says; those due on a roll (version 3) are given their roll as a step due.
-    /// Returns the words for the log, if any came.
+    /// Returns the words for the log, if any came, and the units they name.
     pub(in crate::game) fn scheduled_arrivals(
         &mut self,
         side: crate::unit::Side,
-    ) -> Option<String> {
+    ) -> Option<(String, Vec<UnitId>)> {
         let turn = self.turn;
         let rolling: Vec<UnitId> = self
             .units
@@ -201,10 +201,13 @@ impl GameState {
             if let Some(arrival) = unit.arrives.take() {
                 unit.presence = Presence::OnTable;
                 unit.location = arrival.at.clone();
-                came.push(format!("{} arrives at {}", unit.name, arrival.at));
+                came.push((format!("{} arrives at {}", unit.name, arrival.at), unit.id));
             }
         }
-        (!came.is_empty()).then(|| came.join("; "))
+        (!came.is_empty()).then(|| {
+            let words: Vec<&str> = came.iter().map(|(w, _)| w.as_str()).collect();
+            (words.join("; "), came.iter().map(|(_, u)| *u).collect())
+        })
     }
 }
 

@@ -64,7 +64,7 @@ impl GameState {
         };
         request.push(
             DiceRole::Quality,
-            format!("{check}: {}", unit.name),
+            format!("{check}: {}", self.shown_name(unit.id)),
             test.die,
             1,
         );
@@ -129,7 +129,7 @@ impl GameState {
         let mut request = DiceRequest::none();
         request.push(
             DiceRole::InsurgentReaction,
-            format!("Reaction: {}", ins.name),
+            format!("Reaction: {}", self.shown_name(ins.id)),
             setup.insurgent.die,
             1,
         );

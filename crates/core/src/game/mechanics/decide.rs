@@ -79,10 +79,13 @@ impl GameState {
         };
         let taken = decision.taken().map_or("", |o| o.words.as_str()).to_owned();
         self.solo_decisions.push(decision.clone());
-        Outcome::with(
+        let mut outcome = Outcome::with(
             format!("Solo: {name} decides: {taken}"),
             Detail::Decision(Box::new(decision)),
-        )
+        );
+        // It tells the marker's choice, which an undone decision must not.
+        outcome.about.marker = Some(marker.to_owned());
+        outcome
     }
 
     pub(in crate::game) fn solo_decide(
@@ -122,8 +125,11 @@ impl GameState {
                 weighed.join(" · ")
             )
         };
+        let marker = decision.marker.clone();
         self.solo_decisions.push(decision.clone());
-        Outcome::with(text, Detail::Decision(Box::new(decision)))
+        let mut outcome = Outcome::with(text, Detail::Decision(Box::new(decision)));
+        outcome.about.marker = marker;
+        outcome
     }
 }
 

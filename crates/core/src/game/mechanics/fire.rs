@@ -61,7 +61,7 @@ impl GameState {
             for (die, n) in fp.groups() {
                 request.push(
                     DiceRole::Attack,
-                    format!("Firepower: {} ({die})", attacker.name),
+                    format!("Firepower: {} ({die})", self.shown_name(attacker.id)),
                     die,
                     n,
                 );
@@ -152,13 +152,13 @@ impl GameState {
             casualties,
         ));
         if let Some(words) = &modifiers.correction {
-            outcome.notes.insert(
-                0,
+            outcome.note_first(
                 format!(
                     "Referee's correction: {} — {attacker_name} fires {}",
                     words.trim(),
                     firepower.notation()
                 ),
+                &[attacker_id],
             );
         }
         if casualties > 0 {
@@ -266,7 +266,7 @@ impl GameState {
 
     /// Adds a step that is now due, and says so in the outcome.
     pub(in crate::game) fn push_due(&mut self, step: PendingStep, outcome: &mut Outcome) {
-        outcome.due.push(self.describe_pending(&step));
+        outcome.due_about(self.describe_pending(&step), step.unit());
         self.push_pending(step);
     }
 }

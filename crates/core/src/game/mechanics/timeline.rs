@@ -55,6 +55,8 @@ impl GameState {
                 }
             })
             .collect();
+        // The referee's to know, as the turn limit is (`view::Sight`).
+        outcome.about.limit = Some(outcome.notes.len());
         outcome.note(format!(
             "Turn limit {} rolled: {} + {} = {limit}: the game ends after turn {limit}",
             dice.words(),

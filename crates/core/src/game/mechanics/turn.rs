@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::dice::{DiceRequest, Face};
 use crate::limits::TURN;
 use crate::scenario::{Scenario, VictoryTrigger};
-use crate::unit::{Elimination, Movement, Presence, PullBack, Side};
+use crate::unit::{Elimination, Movement, Presence, PullBack, Side, UnitId};
 
 use crate::game::error::RuleError;
 use crate::game::guards::Result;
@@ -24,8 +24,8 @@ impl GameState {
         self.phase = Phase::RegularActivations;
         self.active_unit = None;
         let mut outcome = Outcome::text(format!("Turn {}: Regular activations begin", self.turn));
-        if let Some(words) = self.scheduled_arrivals(Side::Regular) {
-            outcome.note(words);
+        if let Some((words, units)) = self.scheduled_arrivals(Side::Regular) {
+            outcome.note_about(words, &units);
         }
         outcome
     }
@@ -62,8 +62,8 @@ impl GameState {
             "Turn {}: Insurgent units that did not interrupt now act",
             self.turn
         ));
-        if let Some(words) = self.scheduled_arrivals(Side::Insurgent) {
-            outcome.note(words);
+        if let Some((words, units)) = self.scheduled_arrivals(Side::Insurgent) {
+            outcome.note_about(words, &units);
         }
         if !idle.is_empty() {
             outcome.note(format!(
@@ -165,10 +165,12 @@ impl GameState {
         let last = self.turn_limit.is_some_and(|limit| ending >= limit);
         let lost = self.lose_reserves(|a| a.last_turn.is_some_and(|t| t <= ending));
         if !lost.is_empty() {
-            outcome.note(format!(
-                "Never arrived from ambush, lost: {}",
-                lost.join(", ")
-            ));
+            let names: Vec<&str> = lost.iter().map(|(n, _)| n.as_str()).collect();
+            let units: Vec<UnitId> = lost.iter().map(|(_, u)| *u).collect();
+            outcome.note_about(
+                format!("Never arrived from ambush, lost: {}", names.join(", ")),
+                &units,
+            );
         }
         outcome.note(self.standing(scenario));
         self.active_unit = None;

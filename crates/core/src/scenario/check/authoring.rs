@@ -219,6 +219,9 @@ fn version_3_fields(file: &ScenarioFile) -> Vec<(String, String, u32)> {
     if matches!(file.turn_limit, Some(TurnLimitFile::Dice(_))) {
         add("turn_limit".to_owned(), "a turn limit in dice");
     }
+    if file.turn_limit_known {
+        add("turn_limit_known".to_owned(), "\"turn_limit_known\"");
+    }
     if !file.events.is_empty() {
         add("events".to_owned(), "\"events\"");
     }

@@ -296,6 +296,7 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         hot_spot_roll,
         contacts,
         turn_limit_dice,
+        turn_limit_known: file.turn_limit_known,
         events,
         thresholds,
         author_notes: file.author_notes.clone(),

@@ -29,6 +29,17 @@ pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
             }
         }
     }
+    if file.turn_limit_known
+        && !matches!(
+            file.turn_limit,
+            Some(super::super::file::TurnLimitFile::Dice(_))
+        )
+    {
+        warn(
+            "turn_limit_known".to_owned(),
+            "never used: only a turn limit in dice (\"6+1d3\") is rolled and told; take it out, or give the turn limit in dice".to_owned(),
+        );
+    }
     for (i, leader) in file.leaders.iter().enumerate() {
         let Some(unit) = &leader.attached_to else {
             continue;

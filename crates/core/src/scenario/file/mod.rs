@@ -87,6 +87,11 @@ pub struct ScenarioFile {
     /// rolled at the end of that turn ("6+1d3").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_limit: Option<TurnLimitFile>,
+    /// Version 3, with a turn limit in dice: the players are told the limit once it is rolled.
+    /// Without it (false), the referee alone knows it until the game is over; the players'
+    /// screens say how many turns it may be ("7 to 9 turns").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub turn_limit_known: bool,
     /// Insurgency Level: a number from 1 to 6, or "automatic".
     pub insurgency_level: InsurgencyFile,
     /// What arriving Insurgent reinforcements are like.

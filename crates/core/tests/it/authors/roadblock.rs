@@ -31,7 +31,7 @@ fn rolled(game: &mut Game, command: Command, dice: &mut DiceSource) -> Outcome {
 /// The pending arrival roll of a unit.
 fn arrival_roll_due(game: &Game, unit: UnitId) -> u32 {
     game.state()
-        .pending
+        .pending_steps()
         .iter()
         .find(|p| p.step == PendingStep::ArrivalRoll { unit })
         .map(|p| p.id)
@@ -40,7 +40,7 @@ fn arrival_roll_due(game: &Game, unit: UnitId) -> u32 {
 
 /// The Insurgent phase and the end of the turn, the turn limit's dice typed when given.
 fn end_turn(game: &mut Game, dice: &mut DiceSource, limit: Option<u8>) -> Outcome {
-    if game.state().phase == Phase::RegularActivations {
+    if game.state().phase() == Phase::RegularActivations {
         settle(game, dice);
         rolled(game, Command::StartInsurgentPhase, dice);
     }
@@ -62,12 +62,12 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
     let mut game = roadblock();
     let mut dice = DiceSource::seeded(23);
     let state = game.state();
-    assert_eq!(state.insurgency, InsurgencyLevel::Level(2));
+    assert_eq!(state.insurgency(), InsurgencyLevel::Level(2));
     assert!(
         !state.hot_spot(3).expect("the market").active,
         "the market sleeps"
     );
-    assert_eq!(state.turn_limit, None, "not rolled yet");
+    assert_eq!(state.turn_limit(), None, "not rolled yet");
     assert!(
         ambush_core::report::length_and_scale(&game)
             .starts_with("Turn limit: 6+1d3 turns (7 to 9, rolled at the end of turn 6)."),
@@ -97,7 +97,7 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
         "{outcome:?}"
     );
     assert_eq!(
-        game.state().end_proposed,
+        game.state().end_proposed(),
         None,
         "an escort that does not end the game"
     );
@@ -123,14 +123,14 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
     // Turn 2: nothing set for it. The quick reaction force may not come yet.
     start_turn(&mut game, &mut dice);
     assert!(
-        game.state().pending.is_empty(),
+        game.state().pending_steps().is_empty(),
         "no arrival roll before turn 3"
     );
     let outcome = end_turn(&mut game, &mut dice, None);
 
     // Turn 3 begins: the Insurgency Level rises, as the scenario says, in the end of turn 2.
-    assert_eq!(game.state().turn, 3);
-    assert_eq!(game.state().insurgency, InsurgencyLevel::Level(3));
+    assert_eq!(game.state().turn(), 3);
+    assert_eq!(game.state().insurgency(), InsurgencyLevel::Level(3));
     assert!(
         outcome
             .notes
@@ -193,7 +193,7 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
 
     // Turn 6: Insurgency Level Automatic. Its end is the last turn the game is sure to have:
     // the end of the turn asks for the turn limit's d6, halved: 5 → 3, so 6 + 3 = 9 turns.
-    assert_eq!(game.state().insurgency, InsurgencyLevel::Automatic);
+    assert_eq!(game.state().insurgency(), InsurgencyLevel::Automatic);
     start_turn(&mut game, &mut dice);
     rolled(&mut game, Command::StartInsurgentPhase, &mut dice);
     settle(&mut game, &mut dice);
@@ -204,10 +204,17 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
         ambush_core::dice::DiceRole::TurnLimit
     );
     let outcome = end_turn(&mut game, &mut dice, Some(5));
-    assert_eq!(game.state().turn_limit, Some(9));
+    assert_eq!(game.state().turn_limit(), Some(9));
+    // The referee knows the roll; the players' screens and reports only what it may be.
+    let referee = ambush_core::view::Sight::new(&game, ambush_core::view::Viewer::Everything);
     assert!(
-        ambush_core::report::length_and_scale(&game)
+        ambush_core::report::length_and_scale_for(&referee)
             .starts_with("Turn limit: 9 turns (rolled: 6+1d3)."),
+        "{}",
+        ambush_core::report::length_and_scale_for(&referee)
+    );
+    assert!(
+        ambush_core::report::length_and_scale(&game).starts_with("Turn limit: 7 to 9 turns."),
         "{}",
         ambush_core::report::length_and_scale(&game)
     );
@@ -218,11 +225,11 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
             .any(|n| n == "Turn limit 6+1d3 rolled: 6 + 5 → 3 = 9: the game ends after turn 9"),
         "{outcome:?}"
     );
-    assert_eq!(game.state().end_proposed, None);
+    assert_eq!(game.state().end_proposed(), None);
 
     // Turns 7 to 9, and the end the app proposes after the ninth; no more dice for the limit.
     for turn in 7..=9 {
-        assert_eq!(game.state().turn, turn);
+        assert_eq!(game.state().turn(), turn);
         start_turn(&mut game, &mut dice);
         rolled(&mut game, Command::StartInsurgentPhase, &mut dice);
         settle(&mut game, &mut dice);
@@ -235,8 +242,8 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
         end_turn(&mut game, &mut dice, None);
     }
     assert_eq!(
-        game.state().end_proposed,
-        Some(EndReason::LastTurn { turn: 9 })
+        game.state().end_proposed(),
+        Some(&EndReason::LastTurn { turn: 9 })
     );
     // The roadblock held: the referee says so at the end; then the result the thresholds name.
     play(
@@ -248,7 +255,7 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
         &[],
     );
     let outcome = play(&mut game, Command::EndGame, &[]);
-    assert_eq!(game.state().phase, Phase::GameOver);
+    assert_eq!(game.state().phase(), Phase::GameOver);
     let (regular, insurgent) = game.state().victory_points(game.scenario());
     // Nobody fired in this game: the driver (3), the cache (2), the roadblock (4).
     assert_eq!((regular, insurgent), (9, 0));

@@ -92,7 +92,7 @@ fn escorts_that_leave_by_the_wrong_edge_are_not_called_an_objective_met() {
     let outcome = play(&mut north, leave(Edge::North), &[]);
     let reason = north
         .state()
-        .end_proposed
+        .end_proposed()
         .clone()
         .expect("the end is proposed");
     assert!(matches!(
@@ -123,7 +123,7 @@ fn escorts_that_leave_by_the_wrong_edge_are_not_called_an_objective_met() {
     play(&mut game, leave(Edge::South), &[]);
     let reason = game
         .state()
-        .end_proposed
+        .end_proposed()
         .clone()
         .expect("the end is proposed");
     assert_eq!(
@@ -140,5 +140,5 @@ fn escorts_that_leave_by_the_wrong_edge_are_not_called_an_objective_met() {
         },
         &[],
     );
-    assert_eq!(game.state().end_proposed, None);
+    assert_eq!(game.state().end_proposed(), None);
 }

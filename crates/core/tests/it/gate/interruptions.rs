@@ -161,7 +161,10 @@ fn l125_l128_a_regular_that_wins_may_react_by_moving_into_cover() {
         outcome.summary
     );
     // A Halted unit that moves has moved: Cautious at most.
-    assert_eq!(unit(&game, alpha).status.movement, Some(Movement::Cautious));
+    assert_eq!(
+        unit(&game, alpha).status.movement(),
+        Some(Movement::Cautious)
+    );
     assert!(matches!(
         refused(&mut game, react),
         RuleError::AlreadyAnswered { .. }
@@ -198,7 +201,7 @@ fn l35_l109_a_passed_interrupt_check_is_not_the_quality_check_for_its_own_action
     ));
     play(&mut game, act, &[&[2]]);
     assert!(
-        unit(&game, ins1).status.done_for_turn,
+        unit(&game, ins1).status.done_for_turn(),
         "it failed: no action"
     );
 }
@@ -227,7 +230,7 @@ fn l106_l114_l122_interrupt_fire_follows_a_reaction_test_at_the_unit_interrupted
     // A Pinned unit may be fired on with no test: the Insurgents sacrifice their interrupt.
     pin(&mut game, bravo);
     play_all(&mut game, fire(ins4, bravo, FireContext::Interrupt), 1);
-    assert_eq!(unit(&game, ins4).status.interrupts_made, 1);
+    assert_eq!(unit(&game, ins4).status.interrupts_made(), 1);
     let test = reaction(&game, ins4, alpha, ReactionKind::InterruptMovement);
     assert!(matches!(
         refused(&mut game, test),
@@ -251,7 +254,10 @@ fn l137_an_insurgent_interrupting_by_movement_records_its_speed() {
         },
         &[],
     );
-    assert_eq!(unit(&game, ins4).status.movement, Some(Movement::Cautious));
+    assert_eq!(
+        unit(&game, ins4).status.movement(),
+        Some(Movement::Cautious)
+    );
     // Its interruption is made: no fire on top of the move.
     assert!(matches!(
         refused(&mut game, fire(ins4, alpha, FireContext::Interrupt)),

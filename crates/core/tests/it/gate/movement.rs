@@ -55,7 +55,7 @@ fn l275_l305_contractors_are_escorted_off_by_marines_and_only_by_the_scenarios_e
     play(&mut game, leave(Edge::South), &[]);
     assert_eq!(game.state().victory_points(game.scenario()), (10, 0));
     assert!(matches!(
-        game.state().end_proposed,
+        game.state().end_proposed(),
         Some(EndReason::EveryoneEscorted { .. })
     ));
 }
@@ -83,7 +83,7 @@ fn l39_a_leader_who_moves_to_join_leaves_the_unit_free_to_fire_later() {
         outcome.notes
     );
     let b = unit(&game, bravo);
-    assert!(b.status.fire_only && !b.status.done_for_turn && !b.status.activated);
+    assert!(b.status.fire_only() && !b.status.done_for_turn() && !b.status.activated());
     // Bravo may still activate, Halted, and fire; not move.
     assert!(matches!(
         refused(
@@ -124,7 +124,7 @@ fn l39_an_insurgent_leader_who_moves_to_join_lets_the_unit_fire_not_move() {
         &[],
     );
     let i1 = unit(&game, ins1);
-    assert!(i1.status.fire_only && !i1.status.done_for_turn);
+    assert!(i1.status.fire_only() && !i1.status.done_for_turn());
     assert!(matches!(
         refused(
             &mut game,
@@ -147,7 +147,7 @@ fn l73_l123_l169_l250_a_unit_that_pulled_back_has_moved() {
     assert!(ReactionModifiers::proposed(unit(&game, bravo)).regular_alert);
     pin(&mut game, bravo);
     let b = unit(&game, bravo);
-    assert_eq!(b.status.pull_back, PullBack::PullingBack);
+    assert_eq!(b.status.pull_back(), PullBack::PullingBack);
     assert!(!b.stationary());
     // No stationary +1 now (l.123)...
     assert!(!ReactionModifiers::proposed(unit(&game, bravo)).regular_alert);
@@ -166,7 +166,7 @@ fn l73_l123_l169_l250_a_unit_that_pulled_back_has_moved() {
     // ...and no In Cover claimed next turn for having stood still (l.169).
     play(&mut game, Command::EndTurn, &[]);
     assert_ne!(
-        unit(&game, bravo).status.last_movement,
+        unit(&game, bravo).status.last_movement(),
         Some(Movement::Halted)
     );
     assert!(matches!(

@@ -30,15 +30,15 @@ fn the_last_turn_ends_the_game_when_the_referee_confirms_or_play_goes_on() {
         "{}",
         outcome.summary
     );
-    assert_eq!(game.state().end_proposed, None);
+    assert_eq!(game.state().end_proposed(), None);
     // Playing on, turn 2 starts with its Insurgency roll; the end is not proposed again.
     play(&mut game, Command::InsurgencyRoll, &[]);
-    let table = game.state().pending[0].id;
+    let table = game.state().pending_steps()[0].id;
     play(&mut game, Command::SkipPending { pending: table }, &[]);
     play(&mut game, Command::StartActivations, &[]);
     play(&mut game, Command::StartInsurgentPhase, &[]);
     play(&mut game, Command::EndTurn, &[]);
-    assert_eq!(game.state().end_proposed, None);
+    assert_eq!(game.state().end_proposed(), None);
 }
 
 #[test]
@@ -129,7 +129,7 @@ fn the_words_of_the_game_say_what_happened_once_and_plainly() {
     // A leader on his own hit: he is taken off, not "Leader 2B loses Leader 2B".
     activate(&mut game, alpha, Movement::Halted);
     play_all(&mut game, fire(alpha, leader, FireContext::Activation), 8);
-    let pending = game.state().pending[0].id;
+    let pending = game.state().pending_steps()[0].id;
     let figures = unit(&game, leader).casualty_proposal(1);
     let outcome = play(
         &mut game,

@@ -128,7 +128,7 @@ fn units_in_ambush_arrive_on_a_roll_or_are_lost() {
     assert_eq!(unit(&game, ins3).presence, Presence::InReserve);
     // Turn 1: no ambush rolls yet.
     play(&mut game, Command::StartInsurgentPhase, &[]);
-    assert!(game.state().pending.is_empty());
+    assert!(game.state().pending_steps().is_empty());
     play(&mut game, Command::EndTurn, &[]);
     // Turn 2: both roll at the start of the Insurgent phase.
     play(&mut game, Command::InsurgencyRoll, &[]);
@@ -190,7 +190,7 @@ fn units_in_ambush_arrive_on_a_roll_or_are_lost() {
     );
     let u = unit(&game, ins3);
     assert!(u.in_play());
-    assert!(u.status.fire_only);
+    assert!(u.status.fire_only());
     assert!(u.ambush.is_none());
 }
 

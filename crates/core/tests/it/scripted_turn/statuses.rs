@@ -24,7 +24,7 @@ fn pinned_twice_pulls_back_then_regroups() {
         },
         &[&[1, 2, 8, 9]],
     );
-    assert!(unit(&game, alpha).status.pinned);
+    assert!(unit(&game, alpha).status.pinned());
     // In a defensible position a second Pinned holds.
     let mut copy = game.clone();
     play(
@@ -36,7 +36,7 @@ fn pinned_twice_pulls_back_then_regroups() {
         },
         &[&[1, 2, 3, 9]],
     );
-    assert_eq!(unit(&copy, alpha).status.pull_back, PullBack::None);
+    assert_eq!(unit(&copy, alpha).status.pull_back(), PullBack::None);
     play(
         &mut game,
         Command::MoraleCheck {
@@ -46,10 +46,10 @@ fn pinned_twice_pulls_back_then_regroups() {
         },
         &[&[1, 2, 3, 9]],
     );
-    assert_eq!(unit(&game, alpha).status.pull_back, PullBack::PullingBack);
+    assert_eq!(unit(&game, alpha).status.pull_back(), PullBack::PullingBack);
     play(&mut game, Command::StartInsurgentPhase, &[]);
     play(&mut game, Command::EndTurn, &[]);
-    assert_eq!(unit(&game, alpha).status.pull_back, PullBack::Regrouping);
+    assert_eq!(unit(&game, alpha).status.pull_back(), PullBack::Regrouping);
     play(&mut game, Command::InsurgencyRoll, &[]);
     let table = pending_id(&game, |s| *s == PendingStep::TableRoll);
     play(&mut game, Command::SkipPending { pending: table }, &[]);
@@ -77,7 +77,7 @@ fn pinned_twice_pulls_back_then_regroups() {
     );
     play(&mut game, Command::StartInsurgentPhase, &[]);
     play(&mut game, Command::EndTurn, &[]);
-    assert_eq!(unit(&game, alpha).status.pull_back, PullBack::None);
+    assert_eq!(unit(&game, alpha).status.pull_back(), PullBack::None);
 }
 
 #[test]
@@ -176,8 +176,8 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
         fire(ins4, alpha, FireContext::Interrupt),
         &[&[1], &[1, 1, 1], &[1, 1, 1, 1, 1]],
     );
-    assert_eq!(unit(&game, ins4).status.interrupts_made, 1);
-    assert_eq!(unit(&game, alpha).status.times_interrupted, 1);
+    assert_eq!(unit(&game, ins4).status.interrupts_made(), 1);
+    assert_eq!(unit(&game, alpha).status.times_interrupted(), 1);
     assert!(
         game.play(
             fire(ins4, bravo, FireContext::Interrupt),
@@ -192,7 +192,7 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
         fire(bravo, ins4, FireContext::Reaction),
         &[&[1, 1, 1, 1, 1, 1], &[1], &[1]],
     );
-    assert!(unit(&game, bravo).status.activated && unit(&game, bravo).status.done_for_turn);
+    assert!(unit(&game, bravo).status.activated() && unit(&game, bravo).status.done_for_turn());
     assert!(
         game.play(
             Command::Activate {
@@ -247,7 +247,12 @@ fn a_leader_keeps_his_units_statuses_when_he_detaches() {
         },
         &[],
     );
-    let detached = game.state().units.last().map(|u| u.id).expect("a new unit");
+    let detached = game
+        .state()
+        .units()
+        .last()
+        .map(|u| u.id)
+        .expect("a new unit");
     assert!(unit(&game, detached).is_shaken(1), "{}", outcome.summary);
 }
 
@@ -266,8 +271,8 @@ fn in_cover_claimed_while_pinned_ends_with_the_turn_if_the_unit_moved() {
         &[&[1, 1, 1, 1]],
     );
     play(&mut game, Command::DeclareInCover { unit: alpha }, &[]);
-    assert!(unit(&game, alpha).status.in_cover);
+    assert!(unit(&game, alpha).status.in_cover());
     play(&mut game, Command::StartInsurgentPhase, &[]);
     play(&mut game, Command::EndTurn, &[]);
-    assert!(!unit(&game, alpha).status.in_cover);
+    assert!(!unit(&game, alpha).status.in_cover());
 }

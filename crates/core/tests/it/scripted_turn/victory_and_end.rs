@@ -48,17 +48,20 @@ fn the_game_ends_at_the_turn_limit_and_only_edits_remain() {
     assert!(outcome.summary.contains("last"), "{}", outcome.summary);
     // The app proposes the end; the referee confirms it.
     assert_eq!(
-        game.state().end_proposed,
-        Some(ambush_core::game::EndReason::LastTurn { turn: 1 })
+        game.state().end_proposed(),
+        Some(&ambush_core::game::EndReason::LastTurn { turn: 1 })
     );
-    assert!(game.state().pending.is_empty(), "no Insurgency roll is due");
+    assert!(
+        game.state().pending_steps().is_empty(),
+        "no Insurgency roll is due"
+    );
     let outcome = play(&mut game, Command::EndGame, &[]);
     assert!(
         outcome.summary.contains("after turn 1"),
         "{}",
         outcome.summary
     );
-    assert_eq!(game.state().phase, Phase::GameOver);
+    assert_eq!(game.state().phase(), Phase::GameOver);
     let alpha = unit_id(&game, "alpha");
     let refused = game.play(
         Command::MoraleCheck {
@@ -95,8 +98,8 @@ fn the_referee_can_end_the_game() {
     let mut game = new_game();
     let outcome = play(&mut game, Command::EndGame, &[]);
     assert!(outcome.summary.contains("a draw"), "{}", outcome.summary);
-    assert_eq!(game.state().phase, Phase::GameOver);
+    assert_eq!(game.state().phase(), Phase::GameOver);
     // Undo brings the game back.
     assert!(game.undo().is_ok());
-    assert_eq!(game.state().phase, Phase::RegularActivations);
+    assert_eq!(game.state().phase(), Phase::RegularActivations);
 }

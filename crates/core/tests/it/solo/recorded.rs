@@ -17,7 +17,7 @@ fn the_report_tells_each_decision_and_the_best_option_passed_over_and_hidden_wai
     let ins1 = unit_id(&game, "insurgents-1");
     let settings = Settings {
         doctrine_hidden: true,
-        ..game.state().settings.clone()
+        ..game.state().settings().clone()
     };
     play(&mut game, Command::ChangeSettings { settings }, &[]);
     play(&mut game, Command::StartInsurgentPhase, &[]);

@@ -100,7 +100,7 @@ fn the_same_position_with_other_dice_gives_other_legal_reasoned_choices() {
         taken.insert(order.words.clone());
         let last = copy
             .state()
-            .solo_decisions
+            .solo_decisions()
             .last()
             .cloned()
             .expect("recorded");
@@ -143,7 +143,7 @@ fn a_stand_off_at_six_to_eight_inches_leads_to_a_move() {
                     .unwrap_or_else(|e| panic!("{command:?}: {e}"));
             }
         }
-        assert!(unit(&copy, ins1).status.fired, "it closed in and fired");
+        assert!(unit(&copy, ins1).status.fired(), "it closed in and fired");
     }
 }
 

@@ -24,10 +24,8 @@ fn carried_out_is_logged_only_for_steps_the_gate_accepted() {
     let steps = plan::decide_steps(&game, &mine);
     run(&mut game, steps, &mut all(6, decide));
     // The referee's edit: it has fired already. The fire is refused now.
-    let status = ambush_core::unit::UnitStatus {
-        fired: true,
-        ..unit(&game, ins4).status.clone()
-    };
+    let mut status = unit(&game, ins4).status.clone();
+    status.set_fired(true);
     play(&mut game, Command::SetStatus { unit: ins4, status }, &[]);
     let steps = plan::carried_out(&game, &fire, &[]);
     assert!(
@@ -66,7 +64,7 @@ fn over_random_games_every_step_the_opponent_offers_passes_the_gate() {
             .filter(|u| !u.non_combatant)
             .map(|u| u.id)
             .collect();
-        match state.phase {
+        match state.phase() {
             ambush_core::game::Phase::InsurgentActions => {
                 let views: Vec<(UnitId, Vec<View>)> = state
                     .units_in_play(Side::Insurgent)
@@ -107,7 +105,7 @@ fn over_random_games_every_step_the_opponent_offers_passes_the_gate() {
                 }
             }
             ambush_core::game::Phase::RegularActivations => {
-                let Some(active) = state.active_unit else {
+                let Some(active) = state.active_unit() else {
                     continue;
                 };
                 for action in [RegularAction::Moves, RegularAction::Fires] {

@@ -50,7 +50,7 @@ fn a_leaderless_unit_takes_its_quality_check_before_it_moves_or_fires() {
         notes(&played),
         vec!["Insurgents 1 passed its Quality check: it carries out its order.".to_owned()]
     );
-    assert_eq!(unit(&game, ins1).status.movement, None);
+    assert_eq!(unit(&game, ins1).status.movement(), None);
     // Then the player carries it out: the move and the fire, then the note.
     let order = solo::chosen(&game, &mine).expect("chosen");
     let steps = plan::carried_out(&game, &order, &[]);
@@ -62,7 +62,7 @@ fn a_leaderless_unit_takes_its_quality_check_before_it_moves_or_fires() {
             .is_some_and(|n| n.ends_with("Carried out.")),
         "{played:?}"
     );
-    assert!(unit(&game, ins1).status.activated);
+    assert!(unit(&game, ins1).status.activated());
 }
 
 /// Line 37 (Example 2): "If it fails the roll, no attack is made and the Insurgent unit is
@@ -93,7 +93,7 @@ fn a_failed_check_ends_the_units_turn_and_nothing_of_its_order_is_done() {
     let mut all_steps = plan::order_steps(&game, ins1, &order.order, &[]);
     all_steps.extend(plan::carried_out(&game, &order, &[]));
     assert!(run(&mut game, all_steps, &mut all(6, Vec::new())).is_empty());
-    assert!(!unit(&game, ins1).status.fired);
+    assert!(!unit(&game, ins1).status.fired());
     assert_eq!(game.state().unit(alpha).map(|u| u.firing_count()), Some(4));
 }
 

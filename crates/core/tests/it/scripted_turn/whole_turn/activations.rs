@@ -49,13 +49,13 @@ pub(super) fn alpha_moves_and_is_interrupted(game: &mut Game, ids: &Ids) {
     };
     assert!(result.insurgent_first);
     assert_eq!(result.regular_total, 4);
-    assert_eq!(unit(game, alpha).status.times_interrupted, 1);
+    assert_eq!(unit(game, alpha).status.times_interrupted(), 1);
 
     // Interrupting fire: 6 figures, target moving Cautiously: 6d6 − 1 = 5d6 against 4 + 1 + 1 = 6d8.
     let fire_mods = FireModifiers::proposed(
         unit(game, ins1),
         unit(game, alpha),
-        game.state().settings.interruption_penalty,
+        game.state().settings().interruption_penalty,
     );
     assert!(fire_mods.target_cautious);
     let fire_cmd = Command::Fire {
@@ -74,7 +74,7 @@ pub(super) fn alpha_moves_and_is_interrupted(game: &mut Game, ids: &Ids) {
         "{}",
         outcome.summary
     );
-    assert_eq!(unit(game, ins1).status.interrupts_made, 1);
+    assert_eq!(unit(game, ins1).status.interrupts_made(), 1);
 
     // First Aid for two Marines: 2 (slight) and 5 (serious).
     let pending = pending_id(
@@ -99,7 +99,7 @@ pub(super) fn alpha_moves_and_is_interrupted(game: &mut Game, ids: &Ids) {
     let a = unit(game, alpha);
     assert_eq!(a.firing_count(), 3);
     assert_eq!(a.dependant_count(), 1);
-    assert!(a.status.has_casualties);
+    assert!(a.status.has_casualties());
     let hurt = a.figure(casualties[1]).expect("figure kept as a dependant");
     assert_eq!(
         (hurt.weapon, hurt.former_weapon, hurt.wound),
@@ -114,7 +114,7 @@ pub(super) fn alpha_moves_and_is_interrupted(game: &mut Game, ids: &Ids) {
     // Morale for Alpha: 3 figures, d10: 2, 3, 9 → 1 success, 2 failures → Pinned.
     let (due, reason) = game
         .state()
-        .pending
+        .pending_steps()
         .iter()
         .find_map(|p| match p.step {
             PendingStep::MoraleCheck { unit, reason } if unit == alpha => Some((p.id, reason)),
@@ -133,8 +133,8 @@ pub(super) fn alpha_moves_and_is_interrupted(game: &mut Game, ids: &Ids) {
         &[&[2, 3, 9]],
     );
     assert!(outcome.summary.ends_with("Pinned"), "{}", outcome.summary);
-    assert!(unit(game, alpha).status.pinned);
-    assert!(game.state().pending.is_empty());
+    assert!(unit(game, alpha).status.pinned());
+    assert!(game.state().pending_steps().is_empty());
 }
 
 /// Alpha, Pinned, may not return fire; Bravo reacts instead and Shakes Insurgents 1.
@@ -146,7 +146,7 @@ pub(super) fn bravo_answers_the_interruption(game: &mut Game, ids: &Ids) {
     let alpha_mods = FireModifiers::proposed(
         unit(game, alpha),
         unit(game, ins1),
-        game.state().settings.interruption_penalty,
+        game.state().settings().interruption_penalty,
     );
     assert!(alpha_mods.attacker_pinned);
     assert_eq!(
@@ -171,7 +171,7 @@ pub(super) fn bravo_answers_the_interruption(game: &mut Game, ids: &Ids) {
         ..FireModifiers::proposed(
             unit(game, bravo),
             unit(game, ins1),
-            game.state().settings.interruption_penalty,
+            game.state().settings().interruption_penalty,
         )
     };
     let fire_cmd = Command::Fire {
@@ -190,7 +190,7 @@ pub(super) fn bravo_answers_the_interruption(game: &mut Game, ids: &Ids) {
         &[&[8, 7, 6, 4, 1, 1, 1, 1], &[6, 5, 2, 2, 1, 1]],
     );
     let b = unit(game, bravo);
-    assert!(b.status.activated && b.status.done_for_turn);
+    assert!(b.status.activated() && b.status.done_for_turn());
     let pending = pending_id(
         game,
         |s| matches!(s, PendingStep::Casualties { unit, count: 2 } if *unit == ins1),

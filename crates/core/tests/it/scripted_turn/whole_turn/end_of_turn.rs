@@ -27,22 +27,22 @@ pub(super) fn end_of_turn(game: &mut Game, ids: &Ids) {
         outcome.notes
     );
     let s = game.state();
-    assert_eq!((s.turn, s.phase), (2, Phase::Reinforcements));
-    assert!(!unit(game, alpha).status.pinned);
-    assert!(!unit(game, alpha).status.activated);
-    assert_eq!(unit(game, alpha).status.times_interrupted, 0);
+    assert_eq!((s.turn(), s.phase()), (2, Phase::Reinforcements));
+    assert!(!unit(game, alpha).status.pinned());
+    assert!(!unit(game, alpha).status.activated());
+    assert_eq!(unit(game, alpha).status.times_interrupted(), 0);
     assert_eq!(
-        unit(game, alpha).status.last_movement,
+        unit(game, alpha).status.last_movement(),
         Some(Movement::Cautious)
     );
     assert!(
-        unit(game, corporal).status.overwatch,
+        unit(game, corporal).status.overwatch(),
         "Overwatch lasts until the unit activates again"
     );
     assert!(
         unit(game, ins1).is_shaken(2),
         "Shaken through the next turn"
     );
-    assert_eq!(unit(game, ins1).status.shaken_on_turn, Some(1));
-    assert_eq!(unit(game, bravo).status.pull_back, PullBack::None);
+    assert_eq!(unit(game, ins1).status.shaken_on_turn(), Some(1));
+    assert_eq!(unit(game, bravo).status.pull_back(), PullBack::None);
 }

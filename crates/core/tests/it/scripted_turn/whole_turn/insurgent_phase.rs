@@ -46,7 +46,7 @@ pub(super) fn insurgent_phase(game: &mut Game, ids: &Ids) {
         &[],
     );
     assert!(unit(game, ins3).has_leader());
-    assert!(unit(game, ins3).status.fire_only);
+    assert!(unit(game, ins3).status.fire_only());
     assert!(
         game.play(
             Command::InsurgentAction {
@@ -90,7 +90,7 @@ pub(super) fn insurgent_phase(game: &mut Game, ids: &Ids) {
     };
     // 1d8 against 1d8 (the leader) + 1d6 (the gunner): typed one group per die type.
     play(game, ow, &[&[3], &[2], &[1]]);
-    assert_eq!(unit(game, corporal).status.overwatch_shots, 1);
+    assert_eq!(unit(game, corporal).status.overwatch_shots(), 1);
     let fire_cmd = Command::Fire {
         attacker: ins4,
         target: bravo,
@@ -109,7 +109,7 @@ pub(super) fn insurgent_phase(game: &mut Game, ids: &Ids) {
     );
     play(game, fire_cmd, &[&[2], &[3, 3, 1], &[1, 1, 1, 1, 1]]);
     assert!(
-        game.state().pending.is_empty(),
+        game.state().pending_steps().is_empty(),
         "a miss with a leader needs no check"
     );
 }

@@ -47,8 +47,8 @@ fn a_whole_turn_of_contracting_trouble() {
     };
 
     // ---- Turn 1: no reinforcements; Regular activations ----
-    assert_eq!(game.state().turn, 1);
-    assert_eq!(game.state().phase, Phase::RegularActivations);
+    assert_eq!(game.state().turn(), 1);
+    assert_eq!(game.state().phase(), Phase::RegularActivations);
     assert_eq!(
         game.state().headline(),
         "Turn 1 — Regular activations, 0 of 3 done"

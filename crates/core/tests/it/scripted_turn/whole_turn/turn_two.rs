@@ -36,7 +36,7 @@ pub(super) fn reinforcements(game: &mut Game) {
     assert!(arrived.location.contains("Hot Spot 2"));
     assert_eq!(arrived.test_die(), ambush_core::dice::Die::D8);
     play(game, Command::StartActivations, &[]);
-    assert_eq!(game.state().phase, Phase::RegularActivations);
+    assert_eq!(game.state().phase(), Phase::RegularActivations);
 }
 
 /// Turn 2's activations: Alpha fails its test to move Rapid; Shaken Insurgents 1 may not
@@ -54,7 +54,10 @@ pub(super) fn activations(game: &mut Game, ids: &Ids) {
         &[&[2]],
     );
     assert!(outcome.summary.contains("fails"), "{}", outcome.summary);
-    assert_eq!(unit(game, alpha).status.movement, Some(Movement::Cautious));
+    assert_eq!(
+        unit(game, alpha).status.movement(),
+        Some(Movement::Cautious)
+    );
     // Shaken Insurgents 1 cannot interrupt: not even its Interrupt check is allowed.
     assert!(matches!(
         game.play(

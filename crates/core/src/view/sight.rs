@@ -1,0 +1,406 @@
+//! The one owner of secrecy: what a viewer may know of the game now. Every front end asks it
+//! (the desk, the table screen, each phone seat, the reports), and none decides a secret
+//! itself; nothing here searches words for names.
+//!
+//! Two kinds of things are a side's secret until the table sees them: a unit under a marker in
+//! a solo game (and what each marker hides), and a unit not yet on the table (held back in
+//! ambush, due later, or lost without ever coming on). Once the game is over, nothing is
+//! secret. The rolled turn limit is the referee's, unless the scenario tells the players.
+
+use crate::game::{CommandKind, Contact, Detail, Game, GameState, Outcome, Phase};
+use crate::unit::{Elimination, Presence, Side, Unit, UnitId};
+
+use super::Viewer;
+
+/// What one viewer may know of a game now.
+#[derive(Clone, Copy)]
+pub struct Sight<'a> {
+    game: &'a Game,
+    viewer: Viewer,
+}
+
+impl std::fmt::Debug for Sight<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Sight({:?})", self.viewer)
+    }
+}
+
+/// One event of the log as a viewer may read it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Line {
+    /// The event's place in the game (the desk's own handle on it; not for the players).
+    #[serde(skip)]
+    pub event: usize,
+    /// Still in effect (false: undone, struck through).
+    pub in_effect: bool,
+    /// What it did, in one line.
+    pub summary: String,
+    /// Further lines the viewer may read.
+    pub notes: Vec<String>,
+    /// The scenario's notes for the referee (the desk's only).
+    pub referee: Vec<String>,
+    /// What it made due.
+    pub due: Vec<String>,
+    /// Its dice, each run of groups named for whose they are (none when kept back).
+    pub dice: String,
+    /// How lucky its roll was, in words.
+    pub luck: Option<String>,
+    /// What to draw (a fire's dice matched); nothing when the line was told in brief.
+    pub detail: Detail,
+    /// The log's kind of the event.
+    pub kind: CommandKind,
+    /// The units it names that the viewer may know of, for the log's filter.
+    pub units: Vec<UnitId>,
+}
+
+/// True when nothing on the table has ever shown this unit: held back in ambush or due later,
+/// or lost from there without coming on.
+fn never_shown(unit: &Unit) -> bool {
+    match &unit.presence {
+        Presence::InReserve => true,
+        Presence::Eliminated {
+            cause: Elimination::NeverArrived,
+        } => true,
+        Presence::Eliminated {
+            cause: Elimination::LostAtNeutralizedHotSpot,
+        } => unit.ambush.is_some() || unit.arrives.is_some(),
+        Presence::OnTable
+        | Presence::AwaitingHotSpot
+        | Presence::LeftTable
+        | Presence::Eliminated { .. } => false,
+    }
+}
+
+/// True when this unit is its side's secret now: under a marker (or still to be put under
+/// one), or never shown on the table.
+pub fn is_secret(state: &GameState, unit: &Unit) -> bool {
+    state.phase() != Phase::GameOver && (state.is_hidden(unit.id) || never_shown(unit))
+}
+
+/// The words for what a side does out of a viewer's sight.
+pub fn out_of_sight(side: Side) -> String {
+    format!("The {side} player has a step to take out of sight")
+}
+
+impl<'a> Sight<'a> {
+    /// What `viewer` may know of `game`.
+    pub fn new(game: &'a Game, viewer: Viewer) -> Self {
+        Self { game, viewer }
+    }
+
+    /// The desk's sight: the referee's in a game for two, the Regular player's (with the
+    /// scenario's notes for the referee) in a solo game.
+    pub fn desk(game: &'a Game) -> Self {
+        Self::new(game, Viewer::Desk)
+    }
+
+    /// Who is looking.
+    pub fn viewer(&self) -> Viewer {
+        self.viewer
+    }
+
+    /// The game looked at.
+    pub fn game(&self) -> &'a Game {
+        self.game
+    }
+
+    /// True when this viewer knows the secrets of `side` (its units off the table or under a
+    /// marker, what the markers hide): its own player, the referee, everybody once the game
+    /// is over.
+    pub fn knows_secrets_of(&self, side: Side) -> bool {
+        let state = self.game.state();
+        if state.phase() == Phase::GameOver {
+            return true;
+        }
+        match self.viewer {
+            Viewer::Everything => true,
+            Viewer::Desk => !state.settings().solo || side == Side::Regular,
+            Viewer::Regular => side == Side::Regular,
+            Viewer::Insurgent => side == Side::Insurgent,
+            Viewer::Table => false,
+        }
+    }
+
+    /// True when this viewer may not know what the markers still on the table hide.
+    pub fn conceals_markers(&self) -> bool {
+        !self.knows_secrets_of(Side::Insurgent)
+    }
+
+    /// True when this viewer knows every secret of the game.
+    pub fn knows_everything(&self) -> bool {
+        self.knows_secrets_of(Side::Regular) && self.knows_secrets_of(Side::Insurgent)
+    }
+
+    /// True when this viewer may know of this unit now (and by its own name).
+    pub fn sees(&self, id: UnitId) -> bool {
+        let state = self.game.state();
+        state
+            .unit(id)
+            .is_some_and(|u| !is_secret(state, u) || self.knows_secrets_of(u.side))
+    }
+
+    /// The units this viewer may know of, in the game's order (on the table or not).
+    pub fn units(&self) -> impl Iterator<Item = &'a Unit> + 'a {
+        let sight = *self;
+        self.game.state().units().filter(move |u| sight.sees(u.id))
+    }
+
+    /// The units of a side on the table that this viewer sees there.
+    pub fn units_on_table(&self, side: Side) -> impl Iterator<Item = &'a Unit> + 'a {
+        let sight = *self;
+        self.game
+            .state()
+            .units_in_play(side)
+            .filter(move |u| sight.sees(u.id))
+    }
+
+    /// The marker this viewer knows a unit by, while it may not know what the marker hides.
+    pub fn marker_of(&self, id: UnitId) -> Option<&'a Contact> {
+        let state = self.game.state();
+        state
+            .contact_of(id)
+            .filter(|_| !self.knows_secrets_of(Side::Insurgent))
+    }
+
+    /// What a marker hides, as this viewer may know it: `None` when it may not, `Some(None)`
+    /// for a marker that hides nothing.
+    pub fn hidden_by(&self, contact: &Contact) -> Option<Option<&'a Unit>> {
+        let state = self.game.state();
+        (contact.revealed || self.knows_secrets_of(Side::Insurgent))
+            .then(|| contact.unit.and_then(|u| state.unit(u)))
+    }
+
+    /// A unit's name as this viewer knows it: its own, its marker's while hidden under one,
+    /// or "a unit out of sight".
+    pub fn name(&self, id: UnitId) -> String {
+        if let Some(contact) = self.marker_of(id) {
+            return contact.name();
+        }
+        match self.game.state().unit(id) {
+            Some(u) if self.sees(id) => u.name.clone(),
+            Some(u) => format!("a {} unit out of sight", u.side.name()),
+            None => id.to_string(),
+        }
+    }
+
+    /// True when this viewer may know the turn limit rolled during the game: the referee,
+    /// the players when the scenario tells them, everybody once the game is over.
+    pub fn knows_turn_limit(&self) -> bool {
+        let state = self.game.state();
+        self.game.scenario().turn_limit_known
+            || state.phase() == Phase::GameOver
+            || match self.viewer {
+                Viewer::Everything => true,
+                Viewer::Desk => !state.settings().solo,
+                Viewer::Regular | Viewer::Insurgent | Viewer::Table => false,
+            }
+    }
+
+    /// How long the game is, as this viewer may know it: "8 turns"; a limit in dice, "7 to 9
+    /// turns" once rolled, for a viewer who is not told the roll; None when open-ended.
+    pub fn length_words(&self) -> Option<String> {
+        let state = self.game.state();
+        let scenario = self.game.scenario();
+        match (state.turn_limit(), &scenario.turn_limit_dice) {
+            (Some(_), Some(dice)) if !self.knows_turn_limit() => {
+                Some(format!("{} to {} turns", dice.least(), dice.most()))
+            }
+            _ => state.length_words(scenario),
+        }
+    }
+
+    /// True when this viewer reads the scenario's notes for the referee: the desk (the referee,
+    /// or the solo player who is their own), and the referee's report.
+    pub fn reads_referee_notes(&self) -> bool {
+        matches!(self.viewer, Viewer::Desk | Viewer::Everything)
+    }
+
+    /// True when every unit named is one this viewer may know of.
+    fn sees_all(&self, units: &[UnitId]) -> bool {
+        units.iter().all(|u| self.sees(*u))
+    }
+
+    /// True when an event tells what a marker still on the table chose or hid, and is undone:
+    /// the viewer who may not know what the marker hides reads only what it was about.
+    fn told_in_brief(&self, outcome: &Outcome, in_effect: bool) -> bool {
+        let state = self.game.state();
+        !in_effect
+            && !self.knows_secrets_of(Side::Insurgent)
+            && outcome
+                .about
+                .marker
+                .as_deref()
+                .is_some_and(|m| state.markers_on_table().any(|c| c.marker == m))
+    }
+
+    /// True when this viewer may read event `n` of the log (its summary, at least).
+    pub fn reads(&self, n: usize) -> bool {
+        self.game
+            .outcome(n)
+            .is_some_and(|o| self.sees_all(&o.about.summary))
+    }
+
+    /// Event `n` of the log as this viewer may read it; none when it names a unit the viewer
+    /// may not know of.
+    pub fn line(&self, n: usize) -> Option<Line> {
+        let game = self.game;
+        let state = game.state();
+        let (event, outcome) = (game.event(n)?, game.outcome(n)?);
+        if !self.sees_all(&outcome.about.summary) {
+            return None;
+        }
+        let in_effect = game.in_effect(n);
+        let facts = event.command.facts(state);
+        let units: Vec<UnitId> = facts
+            .units
+            .iter()
+            .copied()
+            .filter(|u| self.sees(*u))
+            .collect();
+        if self.told_in_brief(outcome, in_effect) {
+            // What it was about, in the words of its command: nothing of what it chose.
+            return Some(Line {
+                event: n,
+                in_effect,
+                summary: facts.label,
+                notes: Vec::new(),
+                referee: Vec::new(),
+                due: Vec::new(),
+                dice: String::new(),
+                luck: None,
+                detail: Detail::None,
+                kind: facts.kind,
+                units,
+            });
+        }
+        let limit = outcome.about.limit.filter(|_| !self.knows_turn_limit());
+        let notes = outcome
+            .notes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| Some(*i) != limit && self.sees_all(outcome.about.note(*i)))
+            .map(|(_, note)| note.clone())
+            .collect();
+        let due = outcome
+            .due
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.sees_all(outcome.about.due(*i)))
+            .map(|(_, line)| line.clone())
+            .collect();
+        // The solo opponent's percentiles would tell which markers hide somebody.
+        let dice = if facts.secret_dice && !self.knows_secrets_of(Side::Insurgent) {
+            String::new()
+        } else {
+            super::dice::event_dice_words(event, self)
+        };
+        Some(Line {
+            event: n,
+            in_effect,
+            summary: outcome.summary.clone(),
+            notes,
+            referee: if self.reads_referee_notes() {
+                outcome.referee.clone()
+            } else {
+                Vec::new()
+            },
+            due,
+            dice,
+            luck: crate::story::luck_words(&outcome.detail),
+            detail: outcome.detail.clone(),
+            kind: facts.kind,
+            units,
+        })
+    }
+
+    /// Every event this viewer may read, oldest first, undone ones included.
+    pub fn lines(&self) -> impl Iterator<Item = Line> + 'a {
+        let sight = *self;
+        (0..self.game.event_count()).filter_map(move |n| sight.line(n))
+    }
+
+    /// The latest event in effect this viewer may read.
+    pub fn last_line(&self) -> Option<Line> {
+        (0..self.game.event_count())
+            .rev()
+            .filter(|&n| self.game.in_effect(n))
+            .find_map(|n| self.line(n))
+    }
+
+    /// How many events in effect this viewer may read.
+    pub fn events_in_effect(&self) -> usize {
+        (0..self.game.event_count())
+            .filter(|&n| self.game.in_effect(n) && self.reads(n))
+            .count()
+    }
+
+    /// True when this viewer may read a step due: it names no unit the viewer may not know of.
+    pub fn reads_step(&self, step: &crate::game::PendingStep) -> bool {
+        step.unit().is_none_or(|u| self.sees(u))
+    }
+
+    /// The steps due in words, as this viewer may read them: each it may read, then one line
+    /// for each side with steps out of sight (however many: their number would tell).
+    pub fn due_words(&self) -> Vec<String> {
+        let state = self.game.state();
+        let mut words = Vec::new();
+        let mut unseen = Vec::new();
+        for pending in state.pending_steps() {
+            if self.reads_step(&pending.step) {
+                words.push(state.describe_pending(&pending.step));
+            } else if let Some(side) = pending
+                .step
+                .unit()
+                .and_then(|u| state.unit(u))
+                .map(|u| u.side)
+                && !unseen.contains(&side)
+            {
+                unseen.push(side);
+            }
+        }
+        words.extend(unseen.into_iter().map(out_of_sight));
+        words
+    }
+
+    /// What is due now and whose answer it is ("Morale check for Fireteam Alpha — the Regular
+    /// player"), as this viewer may read it: each step it may read, then one line for each side
+    /// with steps out of sight.
+    pub fn next(&self) -> Vec<String> {
+        let state = self.game.state();
+        let mut words = Vec::new();
+        let mut unseen = Vec::new();
+        for step in state.due_steps(self.game.scenario()) {
+            let about = state.pending(step.pending).map(|p| &p.step);
+            match about {
+                Some(about) if !self.reads_step(about) => {
+                    let side = about.unit().and_then(|u| state.unit(u)).map(|u| u.side);
+                    if let Some(side) = side
+                        && !unseen.contains(&side)
+                    {
+                        unseen.push(side);
+                    }
+                }
+                _ => words.push(format!("{} — {}", step.words, step.answers.name())),
+            }
+        }
+        words.extend(unseen.into_iter().map(out_of_sight));
+        words
+    }
+
+    /// True when this viewer knows of this unit, by its name or by its marker's.
+    pub fn knows_of(&self, id: UnitId) -> bool {
+        self.sees(id) || self.marker_of(id).is_some()
+    }
+
+    /// A command as this viewer may read it: its label (a unit under a marker named as its
+    /// marker), or none when it names a unit the viewer may not know of (a dice prompt then
+    /// says only whose roll it is).
+    pub fn label(&self, command: &crate::game::Command) -> Option<String> {
+        let facts = command.facts(self.game.state());
+        facts
+            .units
+            .iter()
+            .all(|u| self.knows_of(*u))
+            .then_some(facts.label)
+    }
+}
