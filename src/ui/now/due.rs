@@ -135,7 +135,8 @@ fn casualties_ui(
         ui.label(RichText::new(first_aid_words(pick.count)).weak());
     }
     ui.collapsing(format!("Which figures ({})", unit.name), |ui| {
-        for figure in unit.firing_line() {
+        // The figures the agenda says may be chosen.
+        for figure in pick.candidates.iter().filter_map(|&f| unit.figure(f)) {
             let mut on = chosen.contains(&figure.id);
             let label = format!("{} ({})", figure.name, figure.weapon);
             if ui.checkbox(&mut on, label).changed() {

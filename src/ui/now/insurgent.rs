@@ -30,7 +30,7 @@ pub fn insurgent_phase_ui(
     let mut shown = None;
     if !state.settings().solo {
         let waiting = may_act(game, agenda);
-        shown = acting(game, agenda, form, &waiting);
+        shown = acting(ui.ctx(), game, agenda, form, &waiting);
         if let Some(unit) = shown {
             acting_ui(ui, game, agenda, form, solo, unit, queue);
         }
@@ -100,7 +100,13 @@ fn not_acted(agenda: &Agenda, unit: UnitId) -> bool {
 
 /// The unit acting now: the one the referee picked; else the last one to act, while it may
 /// still fire or be answered; else the first that has not acted.
-fn acting(game: &Game, agenda: &Agenda, form: &NowForm, waiting: &[UnitId]) -> Option<UnitId> {
+fn acting(
+    ui_ctx: &egui::Context,
+    game: &Game,
+    agenda: &Agenda,
+    form: &NowForm,
+    waiting: &[UnitId],
+) -> Option<UnitId> {
     let state = game.state();
     if let Some((unit, turn)) = form.insurgent
         && turn == state.turn()
@@ -109,15 +115,9 @@ fn acting(game: &Game, agenda: &Agenda, form: &NowForm, waiting: &[UnitId]) -> O
         return Some(unit);
     }
     let answered: Vec<UnitId> = answers(game, agenda).iter().map(|s| s.target).collect();
-    let last = (0..game.event_count())
-        .rev()
-        .filter(|&n| game.in_effect(n))
-        .filter_map(|n| game.event(n))
-        .take_while(|e| !matches!(e.command, Command::StartInsurgentPhase))
-        .find_map(|e| match e.command {
-            Command::InsurgentAction { unit, .. } => Some(unit),
-            _ => None,
-        })
+    // The unit acting in the phase, as the desk's view has it: the last to declare its action.
+    let last = crate::ui::widgets::desk_view(ui_ctx, game)
+        .acting
         .filter(|u| waiting.contains(u) || answered.contains(u));
     last.or_else(|| waiting.iter().copied().find(|&u| not_acted(agenda, u)))
         .or_else(|| waiting.first().copied())

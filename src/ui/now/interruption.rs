@@ -82,11 +82,10 @@ pub(super) fn interruption_ui(
         if !two_player {
             return;
         }
-        let fire = [Shot {
-            attacker: ins.id,
-            target: reg.id,
-            context: FireContext::Interrupt,
-        }];
+        let fire: Vec<Shot> = fires_of(agenda, ins.id, FireContext::Interrupt)
+            .into_iter()
+            .filter(|shot| shot.target == reg.id)
+            .collect();
         let moves: Vec<(String, &AgendaItem)> = agenda
             .of(ins.id)
             .iter()
@@ -107,11 +106,10 @@ pub(super) fn interruption_ui(
     // The Regulars' answer: the interrupted unit's fire at the interrupting one (or its move
     // into cover), and friends in sight that have not activated, spending their activation.
     let regulars = |ui: &mut Ui, form: &mut NowForm, queue: &mut Vec<UiCommand>| {
-        let reaction = [Shot {
-            attacker: reg.id,
-            target: ins.id,
-            context: FireContext::Reaction,
-        }];
+        let reaction: Vec<Shot> = fires_of(agenda, reg.id, FireContext::Reaction)
+            .into_iter()
+            .filter(|shot| shot.target == ins.id)
+            .collect();
         let friends: Vec<Shot> = state
             .units_in_play(Side::Regular)
             .filter(|friend| friend.id != reg.id)
@@ -175,14 +173,11 @@ fn overwatch_ui(
             }
         });
     }
+    // The Overwatch fires the agenda offers at this interrupting unit.
     let overwatch: Vec<Shot> = state
         .units_in_play(Side::Regular)
-        .filter(|friend| i.overwatch_test(friend.id).is_some())
-        .map(|friend| Shot {
-            attacker: friend.id,
-            target: i.insurgent,
-            context: FireContext::Overwatch,
-        })
+        .flat_map(|friend| fires_of(agenda, friend.id, FireContext::Overwatch))
+        .filter(|shot| shot.target == i.insurgent)
         .collect();
     let fires = Fires {
         large: &overwatch,
@@ -212,7 +207,11 @@ pub(super) fn interrupts_ui(
     let fire = kind == ReactionKind::InterruptFire;
     let mut options = Vec::new();
     for ins in ambush_core::view::Sight::desk(game).units_on_table(Side::Insurgent) {
-        let start = state.interrupt_command(ins.id, active, kind);
+        // A unit whose interruption is declared goes on with it (its Reaction test, above).
+        if state.interruption_by(ins.id).is_some() {
+            continue;
+        }
+        let start = state.interrupt_command(game.scenario(), ins.id, active, kind);
         let items = agenda.of(ins.id);
         let series = if let Some(item) = items.iter().find(|item| item.command == start) {
             (vec![item.command.clone()], item.label.clone())
@@ -234,7 +233,7 @@ pub(super) fn interrupts_ui(
         options.sort_by_key(|(ins, _)| std::cmp::Reverse(ins.firing_count()));
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Interrupt its").strong());
-            if active.moving() {
+            if ReactionKind::either_may_be_interrupted(active) {
                 // Two answers, both framed so the one not picked still reads as a button.
                 for (words, value) in [("movement", false), ("fire", true)] {
                     let name = format!("Interrupt its {words}");
@@ -270,7 +269,8 @@ pub(super) fn interrupts_ui(
             }
         });
     }
-    // A Pinned Regular unit may be fired on with no test, the interrupt sacrificed.
+    // A Regular unit the rules leave open (Pinned, or pulling back) may be fired on with no
+    // test, the interrupt sacrificed: the agenda offers it and words it.
     for ins in ambush_core::view::Sight::desk(game).units_on_table(Side::Insurgent) {
         if state.interruption_by(ins.id).is_some() {
             continue;
@@ -284,14 +284,8 @@ pub(super) fn interrupts_ui(
                 }
             )
         }) {
-            let Command::Fire { target, .. } = item.command else {
-                continue;
-            };
-            let name = format!(
-                "{} sacrifices its interrupt to fire at {} (Pinned)",
-                ins.name,
-                state.unit(target).map_or("", |u| u.name.as_str())
-            );
+            // The agenda's own words: the interrupt given up for a shot the rules leave open.
+            let name = item.label.clone();
             if super::style::action_button(ui, &name, &name).clicked() {
                 queue.push(UiCommand::Play(item.command.clone()));
             }

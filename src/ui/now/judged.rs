@@ -4,8 +4,7 @@
 
 use egui::Ui;
 
-use ambush_core::game::{Game, Phase};
-use ambush_core::rules::fire::FireModifiers;
+use ambush_core::game::{Game, Phase, TableQuestion};
 use ambush_core::unit::{Movement, Side, UnitId};
 
 use super::NowForm;
@@ -35,39 +34,24 @@ pub struct Situation {
     pub beyond: bool,
 }
 
-/// One of the table's judgements, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Judgement {
-    OptimumRange,
-    InTheOpen,
-    SolidCover,
-    Beyond,
-}
-
-impl Judgement {
-    const ALL: [Judgement; 4] = [
-        Judgement::OptimumRange,
-        Judgement::InTheOpen,
-        Judgement::SolidCover,
-        Judgement::Beyond,
-    ];
-
-    const fn words(self) -> &'static str {
-        match self {
-            Judgement::OptimumRange => "Optimum Range",
-            Judgement::InTheOpen => "In the open",
-            Judgement::SolidCover => "Solid Cover",
-            Judgement::Beyond => "Beyond effective range",
+impl Situation {
+    /// The answer to one of the table's questions about a fire.
+    pub fn answer(&mut self, question: TableQuestion) -> Option<&mut bool> {
+        match question {
+            TableQuestion::OptimumRange => Some(&mut self.optimum_range),
+            TableQuestion::InTheOpen => Some(&mut self.exposed),
+            TableQuestion::SolidCover => Some(&mut self.solid_cover),
+            TableQuestion::BeyondEffectiveRange => Some(&mut self.beyond),
+            TableQuestion::WhichFigures => None,
         }
     }
 
-    fn of(self, s: &mut Situation) -> &mut bool {
-        match self {
-            Judgement::OptimumRange => &mut s.optimum_range,
-            Judgement::InTheOpen => &mut s.exposed,
-            Judgement::SolidCover => &mut s.solid_cover,
-            Judgement::Beyond => &mut s.beyond,
-        }
+    /// The questions answered yes.
+    pub fn yes(mut self) -> Vec<TableQuestion> {
+        TableQuestion::FIRE
+            .into_iter()
+            .filter(|q| self.answer(*q).is_some_and(|a| *a))
+            .collect()
     }
 }
 
@@ -137,21 +121,6 @@ pub fn situation<'a>(
     &mut entry.1
 }
 
-/// The modifiers of a fire: what the units' state says, with the referee's judgement.
-pub fn modifiers(game: &Game, attacker: UnitId, target: UnitId, s: Situation) -> FireModifiers {
-    let state = game.state();
-    let (Some(a), Some(t)) = (state.unit(attacker), state.unit(target)) else {
-        return FireModifiers::default();
-    };
-    FireModifiers {
-        optimum_range: s.optimum_range,
-        target_exposed: s.exposed,
-        solid_cover: s.solid_cover,
-        beyond_effective_range: s.beyond,
-        ..FireModifiers::proposed(a, t, state.settings().interruption_penalty)
-    }
-}
-
 /// The row of what only the table shows, for every fire listed: a box is ticked when it holds
 /// for all of them, half-ticked when for some; a click sets it for all.
 pub(super) fn judgement_ui(
@@ -170,11 +139,13 @@ pub(super) fn judgement_ui(
         })
         .collect();
     ui.horizontal_wrapped(|ui| {
-        for judgement in Judgement::ALL {
+        for judgement in TableQuestion::FIRE {
             let values: Vec<bool> = fires
                 .iter()
                 .map(|(shot, _)| {
-                    *judgement.of(situation(game, form, solo, shot.attacker, shot.target))
+                    situation(game, form, solo, shot.attacker, shot.target)
+                        .answer(judgement)
+                        .is_some_and(|a| *a)
                 })
                 .collect();
             let mut on = values.iter().all(|v| *v);
@@ -186,7 +157,11 @@ pub(super) fn judgement_ui(
                 .widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &name));
             if response.changed() {
                 for (shot, _) in fires {
-                    *judgement.of(situation(game, form, solo, shot.attacker, shot.target)) = on;
+                    if let Some(answer) =
+                        situation(game, form, solo, shot.attacker, shot.target).answer(judgement)
+                    {
+                        *answer = on;
+                    }
                 }
             }
         }

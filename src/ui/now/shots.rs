@@ -5,14 +5,14 @@
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{AgendaItem, Command, FireContext, Game};
-use ambush_core::rules::fire;
+use ambush_core::game::{AgendaItem, FireContext, Game};
 use ambush_core::unit::UnitId;
+use ambush_core::view::JudgedFire;
 
 use super::super::command::UiCommand;
 use super::NowForm;
 pub use super::judged::{Moment, Situation};
-use super::judged::{judgement_ui, modifiers, situation};
+use super::judged::{judgement_ui, situation};
 use crate::ui::solo::SoloForm;
 use crate::ui::widgets::odds_view::percent;
 use crate::ui::widgets::style;
@@ -46,20 +46,8 @@ pub struct Fires<'a> {
     pub also: &'a [(String, &'a AgendaItem)],
 }
 
-/// A fire as judged now: its command, pools and casualty odds; or, when the judgement leaves
-/// it no Firepower die, why it cannot be made yet (it is shown, and the judgement may make it).
-#[derive(Clone, Debug)]
-pub struct Ready {
-    command: Command,
-    /// Why not yet, when this judgement leaves no die to roll.
-    no_die: Option<NoDie>,
-    label: String,
-    attacker: String,
-    target: String,
-    pools: String,
-    at_least_one: f64,
-    mean: f64,
-}
+/// A fire as judged now (the core's: `ambush_core::view::judge_fire`).
+pub type Ready = JudgedFire;
 
 /// Fires worked out for a revision of the game: the gate's answer and the exact odds of each
 /// fire as judged, so a frame does not ask them again (a unit may have forty targets).
@@ -84,87 +72,8 @@ fn ready(game: &Game, form: &mut NowForm, solo: &SoloForm, shot: Shot) -> Option
         .clone()
 }
 
-/// Why a fire waits for the table's judgement, and which judgement would give it its die.
-#[derive(Clone, Debug)]
-struct NoDie {
-    /// The gate's words, and what to tick.
-    why: String,
-    /// "Optimum Range or In the open", "Optimum Range and In the open".
-    gives: String,
-}
-
-/// Which of the table's judgements not yet made (Optimum Range, in the open) would give this
-/// fire a Firepower die, in words, as the gate answers; None when none would.
-fn what_gives_a_die(game: &Game, command: &Command) -> Option<String> {
-    let Command::Fire { modifiers, .. } = command else {
-        return None;
-    };
-    let allowed = |optimum: bool, open: bool| {
-        let mut judged = command.clone();
-        if let Command::Fire { modifiers: m, .. } = &mut judged {
-            m.optimum_range |= optimum;
-            m.target_exposed |= open;
-        }
-        game.check(&judged).is_ok()
-    };
-    let mut alone = Vec::new();
-    if !modifiers.optimum_range && allowed(true, false) {
-        alone.push("Optimum Range");
-    }
-    if !modifiers.target_exposed && allowed(false, true) {
-        alone.push("In the open");
-    }
-    match alone.as_slice() {
-        [] => allowed(true, true).then(|| "Optimum Range and In the open".to_owned()),
-        _ => Some(alone.join(" or ")),
-    }
-}
-
 fn work_out(game: &Game, shot: Shot, s: Situation) -> Option<Ready> {
-    let state = game.state();
-    let (a, t) = (state.unit(shot.attacker)?, state.unit(shot.target)?);
-    let command = Command::Fire {
-        attacker: shot.attacker,
-        target: shot.target,
-        modifiers: modifiers(game, shot.attacker, shot.target, s),
-        context: shot.context,
-    };
-    // The gate decides: a fire with no Firepower left is no attack, and is not offered; but
-    // the table's judgement (Optimum Range, in the open) may still give it its die.
-    let no_die = match game.check(&command) {
-        Ok(_) => None,
-        Err(e @ ambush_core::game::RuleError::NoFirepower { .. }) => {
-            // Shown only when the table's judgement can still give it one.
-            let gives = what_gives_a_die(game, &command)?;
-            Some(NoDie {
-                why: format!("{e}; tick {gives} above if the table says so"),
-                gives,
-            })
-        }
-        Err(_) => return None,
-    };
-    let Command::Fire { modifiers: m, .. } = &command else {
-        return None;
-    };
-    let attack = fire::firepower(a, m);
-    let defense = fire::defense(t, m);
-    let dist = ambush_core::odds::casualties(
-        &attack.dice,
-        &defense.dice,
-        m.target_number(),
-        t.firing_count(),
-    );
-    Some(Ready {
-        label: command.facts(state).label,
-        command,
-        no_die,
-        attacker: a.name.clone(),
-        target: t.name.clone(),
-        // "1d8+2d6", so the pools and their odds fit beside the button.
-        pools: format!("{} vs {}", attack.notation(), defense.notation()).replace(" + ", "+"),
-        at_least_one: dist.at_least(1),
-        mean: dist.mean(),
-    })
+    ambush_core::view::judge_fire(game, shot.attacker, shot.target, shot.context, &s.yes())
 }
 
 /// Draws fires the gate allows now: the table's judgement for all of them, then a button for
@@ -191,12 +100,12 @@ pub fn shots_ui(
     }
     for (_, fire) in &large {
         ui.horizontal_wrapped(|ui| {
-            if fire.button(ui, &fire.label, true).clicked() {
+            if button(fire, ui, &fire.label, true).clicked() {
                 queue.push(UiCommand::Play(fire.command.clone()));
             }
             // Beside the button on one line: the mean goes to the hover text when the whole
             // would not fit.
-            let whole = fire.odds();
+            let whole = odds(fire);
             let font = egui::TextStyle::Body.resolve(ui.style());
             let width = ui
                 .fonts_mut(|f| f.layout_no_wrap(whole.clone(), font, egui::Color32::WHITE))
@@ -245,7 +154,7 @@ pub fn shots_ui(
                 Some(_) => format!("{who} · no die"),
                 None => format!("{who} · {}", percent(fire.at_least_one)),
             };
-            if fire.button(ui, &text, false).clicked() {
+            if button(fire, ui, &text, false).clicked() {
                 queue.push(UiCommand::Play(fire.command.clone()));
             }
         }
@@ -253,31 +162,29 @@ pub fn shots_ui(
     !all.is_empty()
 }
 
-impl Ready {
-    /// The fire's button: large with its whole name, or small with `text`; disabled, saying
-    /// why, while the judgement leaves it no die.
-    fn button(&self, ui: &mut Ui, text: &str, large: bool) -> egui::Response {
-        let enabled = self.no_die.is_none();
-        let response = if large {
-            ui.add_enabled_ui(enabled, |ui| style::action_button(ui, text, &self.label))
-                .inner
-        } else {
-            style::named_button(ui, text, &self.label, enabled)
-        };
-        match &self.no_die {
-            Some(no_die) => response.on_disabled_hover_text(&no_die.why),
-            None if large => response,
-            None => response.on_hover_text(self.odds()),
-        }
+/// The fire's button: large with its whole name, or small with `text`; disabled, saying why,
+/// while the judgement leaves it no die.
+fn button(fire: &Ready, ui: &mut Ui, text: &str, large: bool) -> egui::Response {
+    let enabled = fire.no_die.is_none();
+    let response = if large {
+        ui.add_enabled_ui(enabled, |ui| style::action_button(ui, text, &fire.label))
+            .inner
+    } else {
+        style::named_button(ui, text, &fire.label, enabled)
+    };
+    match &fire.no_die {
+        Some(no_die) => response.on_disabled_hover_text(&no_die.why),
+        None if large => response,
+        None => response.on_hover_text(odds(fire)),
     }
+}
 
-    /// The pools and the odds, in a few words.
-    fn odds(&self) -> String {
-        format!(
-            "{} · casualty {} · mean {:.1}",
-            self.pools,
-            percent(self.at_least_one),
-            self.mean
-        )
-    }
+/// The pools and the odds, in a few words.
+fn odds(fire: &Ready) -> String {
+    format!(
+        "{} · casualty {} · mean {:.1}",
+        fire.pools,
+        percent(fire.at_least_one),
+        fire.mean
+    )
 }

@@ -311,9 +311,5 @@ fn waiting_fire_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Ve
 
 /// The Regular units in play that can fight, in the order of the table.
 pub(super) fn fighting_regulars(state: &GameState) -> Vec<UnitId> {
-    state
-        .units_in_play(Side::Regular)
-        .filter(|u| !u.non_combatant)
-        .map(|u| u.id)
-        .collect()
+    state.fighting_units(Side::Regular).map(|u| u.id).collect()
 }

@@ -277,16 +277,8 @@ impl SoloForm {
     /// Keeps what the questions need from the game: the markers units were put under, and
     /// each Insurgent unit's reach.
     fn follow(&mut self, state: &GameState) {
-        self.markers = state
-            .contacts()
-            .iter()
-            .filter_map(|c| c.unit.map(|u| (u, c.marker.clone())))
-            .collect();
-        self.reaches = state
-            .units()
-            .filter(|u| u.side == ambush_core::unit::Side::Insurgent)
-            .map(|u| (u.id, OptimumReach::of(u)))
-            .collect();
+        self.markers = solo::markers_of_units(state).into_iter().collect();
+        self.reaches = solo::insurgent_reaches(state).into_iter().collect();
     }
 }
 
@@ -296,39 +288,44 @@ impl SoloForm {
 pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     form.follow(state);
-    for pending in state.pending_steps() {
-        if let PendingStep::HotSpotChoice { unit } = pending.step {
-            let name = state
-                .unit(unit)
-                .map_or("A reinforcement", |u| u.name.as_str());
-            ui.label(
-                RichText::new(format!(
-                    "{name} arrived on a 6. Which active Hot Spot is nearest the Marines?"
-                ))
-                .strong(),
-            );
-            ui.horizontal_wrapped(|ui| {
-                for spot in state.hot_spots().iter().filter(|h| h.active) {
-                    let text = format!("Hot Spot {}", spot.number);
-                    if named_button(
-                        ui,
-                        text.as_str(),
-                        &format!("Nearest the Marines: Hot Spot {}", spot.number),
-                        true,
-                    )
-                    .clicked()
-                    {
-                        queue.push(UiCommand::Plan(vec![
-                            Step::note(Some(unit), solo::hot_spot_choice(spot.number)),
-                            Step::always(Command::PlaceArrival {
-                                pending: pending.id,
-                                hot_spot: spot.number,
-                            }),
-                        ]));
-                    }
+    // A reinforcement arrived on a 6: the player says which Hot Spot is nearest the Marines,
+    // among those the agenda offers for it (the gate's: the active ones).
+    for step in state.due_steps(game.scenario()) {
+        let Some(PendingStep::HotSpotChoice { unit }) =
+            state.pending(step.pending).map(|p| p.step.clone())
+        else {
+            continue;
+        };
+        let name = state
+            .unit(unit)
+            .map_or("A reinforcement", |u| u.name.as_str());
+        ui.label(
+            RichText::new(format!(
+                "{name} arrived on a 6. Which active Hot Spot is nearest the Marines?"
+            ))
+            .strong(),
+        );
+        ui.horizontal_wrapped(|ui| {
+            for item in &step.choices {
+                let Command::PlaceArrival { hot_spot, .. } = item.command else {
+                    continue;
+                };
+                let text = format!("Hot Spot {hot_spot}");
+                if named_button(
+                    ui,
+                    text.as_str(),
+                    &format!("Nearest the Marines: Hot Spot {hot_spot}"),
+                    true,
+                )
+                .clicked()
+                {
+                    queue.push(UiCommand::Plan(vec![
+                        Step::note(Some(unit), solo::hot_spot_choice(hot_spot)),
+                        Step::always(item.command.clone()),
+                    ]));
                 }
-            });
-        }
+            }
+        });
     }
     match state.phase() {
         Phase::RegularActivations => activation::activation_ui(ui, game, form, queue),

@@ -4,11 +4,9 @@
 
 use egui::{RichText, Ui};
 
-use ambush_core::dice::Die;
-use ambush_core::game::{Command, Detail, FireContext, Game};
-use ambush_core::odds::Distribution;
-use ambush_core::rules::fire::{self, FireModifiers, OptimumReach};
-use ambush_core::unit::{Side, Unit, UnitId};
+use ambush_core::game::{Command, Detail, FireContext, Game, TableQuestion};
+use ambush_core::rules::fire::{FireModifiers, OptimumReach};
+use ambush_core::unit::{Unit, UnitId};
 
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::style::{self, unit_picker};
@@ -30,12 +28,10 @@ pub struct FireForm {
     pub context: FireContext,
     /// The pair and game moment the toggles were last proposed for.
     proposed_for: Option<(UnitId, UnitId, usize)>,
-    /// The last odds worked out, and the pools and target number they are for.
-    odds: Option<(OddsKey, Distribution)>,
+    /// The last odds worked out, and the fire they are for (worked out again only when the
+    /// fire changes, not every frame).
+    odds: Option<((Command, usize), ambush_core::odds::FireOdds)>,
 }
-
-/// What a casualty distribution depends on.
-type OddsKey = (Vec<Die>, Vec<Die>, u8, usize);
 
 impl FireForm {
     /// Keeps the form in step with the game: units no longer on the table are dropped; each new
@@ -138,7 +134,7 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
             "fire_attacker",
             "Firing unit",
             game,
-            |u| u.in_play() && !u.non_combatant && u.firing_count() > 0,
+            |u| u.in_play() && !u.cannot_fight(),
             &mut form.attacker,
         );
         let attacker_side = form.attacker.and_then(|a| state.unit(a)).map(|u| u.side);
@@ -147,7 +143,7 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
             "fire_target",
             "Target",
             game,
-            |u| u.in_play() && !u.non_combatant && Some(u.side) != attacker_side,
+            |u| u.fights() && Some(u.side) != attacker_side,
             &mut form.target,
         );
         if ui.button("Swap").clicked() {
@@ -188,25 +184,32 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
     known_ui(ui, &form.modifiers, attacker, target);
     let m = &mut form.modifiers;
     ui.label(RichText::new("What the table shows").strong());
-    ui.checkbox(
-        &mut m.optimum_range,
-        format!("Target within Optimum Range: {reach_words} (+1)"),
-    );
-    ui.checkbox(
-        &mut m.beyond_effective_range,
-        "Beyond effective range: hits need 7+",
-    );
-    ui.checkbox(
-        &mut m.target_exposed,
-        format!(
-            "{} exposed: open ground, over 2\" from cover (+1 Firepower)",
-            target.name
-        ),
-    );
-    ui.checkbox(
-        &mut m.solid_cover,
-        format!("{} behind Solid Cover (+1 Defense)", target.name),
-    );
+    // The table's questions, in the words and with the effects the core gives them.
+    for question in [
+        TableQuestion::OptimumRange,
+        TableQuestion::BeyondEffectiveRange,
+        TableQuestion::InTheOpen,
+        TableQuestion::SolidCover,
+    ] {
+        let words = match question {
+            TableQuestion::OptimumRange => format!(
+                "Target within Optimum Range: {reach_words} ({})",
+                question.effect()
+            ),
+            TableQuestion::InTheOpen => format!(
+                "{} exposed: open ground, over 2\" from cover ({})",
+                target.name,
+                question.effect()
+            ),
+            TableQuestion::SolidCover => {
+                format!("{} behind Solid Cover ({})", target.name, question.effect())
+            }
+            _ => format!("{}: {}", question.words(), question.effect()),
+        };
+        if let Some(answer) = question.of(m) {
+            ui.checkbox(answer, words);
+        }
+    }
     correction_ui(
         ui,
         &mut form.correcting,
@@ -230,29 +233,33 @@ pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<Ui
         );
     });
 
-    let firepower = fire::firepower(attacker, &form.modifiers);
-    let defense = fire::defense(target, &form.modifiers);
+    let key = (
+        Command::Fire {
+            attacker: a,
+            target: t,
+            modifiers: form.modifiers.clone(),
+            context: form.context,
+        },
+        game.revision(),
+    );
+    if form.odds.as_ref().is_none_or(|(k, _)| *k != key) {
+        form.odds = Some((
+            key.clone(),
+            ambush_core::odds::FireOdds::of(attacker, target, &form.modifiers),
+        ));
+    }
+    let Some((_, odds)) = form.odds.clone() else {
+        return;
+    };
     ui.separator();
     ui.columns(2, |cols| {
-        crate::ui::widgets::result::pool_ui(&mut cols[0], "Firepower", &firepower);
-        crate::ui::widgets::result::pool_ui(&mut cols[1], "Defense", &defense);
+        crate::ui::widgets::result::pool_ui(&mut cols[0], "Firepower", &odds.firepower);
+        crate::ui::widgets::result::pool_ui(&mut cols[1], "Defense", &odds.defense);
     });
-    if !firepower.is_empty() {
-        let key: OddsKey = (
-            firepower.dice.clone(),
-            defense.dice.clone(),
-            form.modifiers.target_number(),
-            target.firing_count(),
-        );
-        // Worked out again only when the pools change, not every frame.
-        if form.odds.as_ref().is_none_or(|(k, _)| *k != key) {
-            let dist = ambush_core::odds::casualties(&key.0, &key.1, key.2, key.3);
-            form.odds = Some((key, dist));
-        }
-        if let Some((_, dist)) = &form.odds {
-            crate::ui::widgets::odds_view::casualties_ui(ui, dist);
-        }
+    if !odds.firepower.is_empty() {
+        crate::ui::widgets::odds_view::casualties_ui(ui, &odds.casualties);
     }
+    let (firepower, defense) = (odds.firepower, odds.defense);
     ui.separator();
     let words = if firepower.is_empty() {
         "Fire (no Firepower: no attack)".to_owned()
@@ -301,37 +308,11 @@ fn last_fire_ui(ui: &mut Ui, game: &Game) {
     }
 }
 
-/// What the game knows about the shot, in words: the firer's speed, Pinned, dice lost, a
-/// Cautious or In Cover target. Shown as the modifiers now stand (corrected or not).
+/// What the game knows about the shot, in the core's words. Shown as the modifiers now stand
+/// (corrected or not).
 fn known_ui(ui: &mut Ui, m: &FireModifiers, attacker: &Unit, target: &Unit) {
     ui.label(RichText::new("What the game knows").strong());
-    let mut facts = Vec::new();
-    if m.attacker_rapid {
-        facts.push(format!("{} moved Rapid this turn (−1)", attacker.name));
-    }
-    if m.attacker_pinned {
-        facts.push(format!("{} is Pinned (−1)", attacker.name));
-    }
-    if m.interruption_dice > 0 {
-        facts.push(format!(
-            "{} has lost {} to interruptions and earlier Overwatch shots",
-            attacker.name,
-            ambush_core::text::plural(usize::from(m.interruption_dice), "die", "dice")
-        ));
-    }
-    if m.target_cautious {
-        facts.push(if attacker.side == Side::Insurgent {
-            format!(
-                "{} is moving Cautiously (+1 Defense, −1 Firepower)",
-                target.name
-            )
-        } else {
-            format!("{} is moving Cautiously (+1 Defense)", target.name)
-        });
-    }
-    if m.target_in_cover {
-        facts.push(format!("{} is In Cover (+1 Defense)", target.name));
-    }
+    let mut facts = m.known_words(attacker, target);
     if facts.is_empty() {
         facts.push("Nothing that changes the dice.".to_owned());
     }

@@ -2,7 +2,7 @@
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{Command, Game, Phase};
+use ambush_core::game::{Command, Game};
 use ambush_core::scenario::TimedChange;
 
 use crate::ui::command::UiCommand;
@@ -191,7 +191,8 @@ pub fn victory_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
                     award_row_ui(ui, game, item, AwardAsked::Anytime, queue);
                 }
             }
-            if state.phase() != Phase::GameOver && ui.button("End the game now").clicked() {
+            // Offered while the gate allows it.
+            if game.check(&Command::EndGame).is_ok() && ui.button("End the game now").clicked() {
                 queue.push(UiCommand::Play(Command::EndGame));
             }
         },

@@ -2,8 +2,8 @@
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{Command, Game, Phase, QualityPurpose, ReactionKind};
-use ambush_core::rules::checks::{ReactionModifiers, ReactionSetup, TestDie};
+use ambush_core::game::{Command, Game, QualityPurpose, ReactionKind};
+use ambush_core::rules::checks::{ReactionModifiers, TestDie};
 use ambush_core::unit::{Side, UnitId};
 
 use crate::ui::command::UiCommand;
@@ -120,12 +120,7 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
                 "Regular unit"
             },
             game,
-            |u| {
-                u.in_play()
-                    && u.side == Side::Regular
-                    && !u.non_combatant
-                    && (!overwatch || u.status.overwatch())
-            },
+            |u| u.fights() && u.side == Side::Regular && (!overwatch || u.status.overwatch()),
             &mut form.regular,
         );
     });
@@ -148,11 +143,15 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
         form.reaction_for = Some((r, game.revision()));
     }
     let interrupting = form.kind != ReactionKind::Overwatch;
-    if interrupting && state.phase() != Phase::RegularActivations {
-        ui.label(
-            RichText::new("Interruptions happen while Regular units activate.")
-                .color(ui.visuals().warn_fg_color),
-        );
+    let command = Command::ReactionTest {
+        insurgent: i,
+        regular: r,
+        kind: form.kind,
+        modifiers: form.reaction.clone(),
+    };
+    // Why not now, in the gate's words (the phase, the unit, the interruption).
+    if let Err(why) = game.check(&command) {
+        ui.label(RichText::new(format!("Not now: {why}")).color(ui.visuals().warn_fg_color));
     }
     // The gate says whether this unit must pass an Interrupt check first.
     let check = Command::QualityCheck {
@@ -199,35 +198,10 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
             ambush_core::limits::DIE_ADJUST.range(),
         );
     });
-    let setup = ReactionSetup::new(ins, reg, &form.reaction);
-    ui.label(format!(
-        "Insurgents roll {} against the Regulars' {}: the Insurgents act first on 4+ and higher.",
-        setup.insurgent.notation(),
-        setup.regular.notation()
-    ));
-    let first = ambush_core::odds::insurgents_first(&setup.insurgent, &setup.regular);
-    let odds = if needs_check {
-        let check = ambush_core::odds::quality(&TestDie::for_unit(ins));
-        format!(
-            "Odds: Interrupt check passes {}; then the Insurgents act first {} (both: {})",
-            percent(check),
-            percent(first),
-            percent(check * first)
-        )
-    } else {
-        format!(
-            "Odds: the Insurgents act first {}, the Regulars react first {}",
-            percent(first),
-            percent(1.0 - first)
-        )
-    };
+    let (setup_words, odds) =
+        ambush_core::odds::reaction_words(ins, reg, &form.reaction, needs_check);
+    ui.label(setup_words);
     ui.label(RichText::new(odds).strong());
-    let command = Command::ReactionTest {
-        insurgent: i,
-        regular: r,
-        kind: form.kind,
-        modifiers: form.reaction.clone(),
-    };
     style::command_button(
         ui,
         game,
@@ -246,7 +220,7 @@ fn quality_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<Ui
             "quality_unit",
             "Unit",
             game,
-            |u| u.in_play() && !u.non_combatant,
+            |u| u.fights(),
             &mut form.quality_unit,
         );
         ui.radio_value(&mut form.purpose, QualityPurpose::Other, "any test");
@@ -291,7 +265,7 @@ fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiC
             "morale_unit",
             "Unit",
             game,
-            |u| u.in_play() && !u.non_combatant,
+            |u| u.fights(),
             &mut form.morale_unit,
         );
         style::number(
@@ -315,9 +289,13 @@ fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiC
     }
     ui.label(RichText::new(morale_words(unit, form.morale_modifier, form.defensible)).strong());
     let (die, n) = ambush_core::rules::morale::morale_dice(unit);
-    let due = game.state().pending_steps().iter().any(
-        |p| matches!(p.step, ambush_core::game::PendingStep::MoraleCheck { unit, .. } if unit == id),
-    );
+    // Due when the agenda has this unit's Morale check among the steps due.
+    let due = game
+        .state()
+        .due_steps(game.scenario())
+        .iter()
+        .flat_map(|step| &step.choices)
+        .any(|item| matches!(item.command, Command::MoraleCheck { unit, .. } if unit == id));
     if due {
         ui.label(RichText::new("This check is due.").strong());
     }

@@ -77,45 +77,4 @@ pub fn casualties_ui(ui: &mut Ui, dist: &Distribution) {
         });
 }
 
-/// The odds of a Morale check for a unit, in words.
-pub fn morale_words(unit: &ambush_core::unit::Unit, modifier: i8, defensible: bool) -> String {
-    let (die, n) = ambush_core::rules::morale::morale_dice(unit);
-    match unit.side {
-        ambush_core::unit::Side::Regular => {
-            let odds = ambush_core::odds::regular_morale(die, n, modifier);
-            let bad = ambush_core::rules::morale::regular_failure(unit.status.pinned(), defensible)
-                .describe();
-            format!(
-                "Odds: Stand {}, {bad} {}",
-                percent(odds.stand),
-                percent(odds.pinned)
-            )
-        }
-        ambush_core::unit::Side::Insurgent => {
-            let odds = ambush_core::odds::insurgent_morale(die, n, modifier, unit.shrinkable());
-            let mut words = format!("Odds: Stand {}", percent(odds.stand));
-            if odds.shaken > 0.0 {
-                words.push_str(&format!(", Shaken {}", percent(odds.shaken)));
-            }
-            if odds.broken > 0.0 {
-                words.push_str(&format!(", breaks {}", percent(odds.broken)));
-            }
-            words.push_str(&format!(
-                "; Shrink takes {:.2} figures on average",
-                odds.shrink_mean
-            ));
-            words
-        }
-    }
-}
-
-/// The odds of First Aid for `n` casualties, in words.
-pub fn first_aid_words(n: usize) -> String {
-    let odds = ambush_core::odds::first_aid(n);
-    format!(
-        "Odds: each casualty stays in the line on 1–2 (33.3%); none lost {}, a serious wound among them {}; {:.2} dependants on average",
-        percent(odds.taken_out.p.first().copied().unwrap_or(0.0)),
-        percent(odds.any_serious),
-        odds.taken_out.mean()
-    )
-}
+pub use ambush_core::odds::{first_aid_words, morale_words};

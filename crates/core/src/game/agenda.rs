@@ -61,6 +61,49 @@ pub enum TableQuestion {
     WhichFigures,
 }
 
+impl TableQuestion {
+    /// The questions about a fire, in the order a row of them is shown.
+    pub const FIRE: [TableQuestion; 4] = [
+        TableQuestion::OptimumRange,
+        TableQuestion::InTheOpen,
+        TableQuestion::SolidCover,
+        TableQuestion::BeyondEffectiveRange,
+    ];
+
+    /// Its words on a box to tick: "Optimum Range".
+    pub const fn words(self) -> &'static str {
+        match self {
+            TableQuestion::OptimumRange => "Optimum Range",
+            TableQuestion::InTheOpen => "In the open",
+            TableQuestion::SolidCover => "Solid Cover",
+            TableQuestion::BeyondEffectiveRange => "Beyond effective range",
+            TableQuestion::WhichFigures => "Which figures",
+        }
+    }
+
+    /// What the answer changes, in words: "+1 Firepower", "hits need 7+".
+    pub const fn effect(self) -> &'static str {
+        match self {
+            TableQuestion::OptimumRange => "+1 Firepower",
+            TableQuestion::InTheOpen => "+1 Firepower",
+            TableQuestion::SolidCover => "+1 Defense",
+            TableQuestion::BeyondEffectiveRange => "hits need 7+",
+            TableQuestion::WhichFigures => "the casualties taken",
+        }
+    }
+
+    /// The modifier of a fire this question answers, if it answers one.
+    pub fn of(self, m: &mut crate::rules::fire::FireModifiers) -> Option<&mut bool> {
+        match self {
+            TableQuestion::OptimumRange => Some(&mut m.optimum_range),
+            TableQuestion::InTheOpen => Some(&mut m.target_exposed),
+            TableQuestion::SolidCover => Some(&mut m.solid_cover),
+            TableQuestion::BeyondEffectiveRange => Some(&mut m.beyond_effective_range),
+            TableQuestion::WhichFigures => None,
+        }
+    }
+}
+
 /// One group of dice an item will ask for, and whose dice they are.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DiceAsk {
@@ -222,7 +265,7 @@ impl GameState {
             super::command::ReactionKind::InterruptFire,
         ]
         .into_iter()
-        .map(|kind| self.interrupt_command(unit.id, active, kind))
+        .map(|kind| self.interrupt_command(scenario, unit.id, active, kind))
         .filter(|then| self.allows_once_checked(scenario, unit.id, then))
         .filter_map(|then| {
             let mut item = self.item(scenario, check.clone(), seat)?;
@@ -234,22 +277,23 @@ impl GameState {
     }
 
     /// How an Insurgent unit starts an interruption of this Regular unit: declared first when
-    /// a Regular unit on Overwatch could answer it before the Reaction test, else by the test.
+    /// a Regular unit on Overwatch could answer it before the Reaction test (the gate would let
+    /// it take its Overwatch test once the interruption is declared), else by the test. The one
+    /// definition: the agenda, the desk and the solo opponent's plan all ask it.
     pub fn interrupt_command(
         &self,
+        scenario: &Scenario,
         insurgent: UnitId,
         regular: &crate::unit::Unit,
         kind: super::command::ReactionKind,
     ) -> Command {
-        let overwatch = self
-            .units_in_play(Side::Regular)
-            .any(|u| u.status.overwatch && u.id != regular.id);
-        if overwatch && self.rules_at_least(3) {
-            Command::DeclareInterrupt {
-                insurgent,
-                regular: regular.id,
-                kind,
-            }
+        let declare = Command::DeclareInterrupt {
+            insurgent,
+            regular: regular.id,
+            kind,
+        };
+        if self.rules_at_least(3) && self.overwatch_could_answer(scenario, insurgent, &declare) {
+            declare
         } else {
             Command::ReactionTest {
                 insurgent,
@@ -258,6 +302,36 @@ impl GameState {
                 modifiers: crate::rules::checks::ReactionModifiers::proposed(regular),
             }
         }
+    }
+
+    /// True when, once this interruption is declared (its unit's Interrupt check passed, if it
+    /// needs one), the gate would let a Regular unit on Overwatch take its Reaction test
+    /// against it.
+    pub fn overwatch_could_answer(
+        &self,
+        scenario: &Scenario,
+        insurgent: UnitId,
+        declare: &Command,
+    ) -> bool {
+        let mut after = self.clone();
+        if let Some(u) = after.unit_mut(insurgent) {
+            u.status.passed_interrupt_check = true;
+        }
+        let event = super::command::Event::new(declare.clone(), Vec::new());
+        if after.apply_in_place(scenario, &event).is_err() {
+            return false;
+        }
+        after.units_in_play(Side::Regular).any(|r| {
+            after.allows(
+                scenario,
+                &Command::ReactionTest {
+                    insurgent,
+                    regular: r.id,
+                    kind: super::command::ReactionKind::Overwatch,
+                    modifiers: crate::rules::checks::ReactionModifiers::proposed(r),
+                },
+            )
+        })
     }
 
     /// The steps due now, with the commands that answer each.
@@ -350,12 +424,7 @@ impl GameState {
             })
             .collect();
         let table = match &command {
-            Command::Fire { .. } => vec![
-                TableQuestion::OptimumRange,
-                TableQuestion::InTheOpen,
-                TableQuestion::SolidCover,
-                TableQuestion::BeyondEffectiveRange,
-            ],
+            Command::Fire { .. } => TableQuestion::FIRE.to_vec(),
             Command::RemoveCasualties { .. } | Command::FirstAid { .. } => {
                 vec![TableQuestion::WhichFigures]
             }

@@ -424,12 +424,16 @@ impl GameState {
         self.pending.iter().find(|p| p.id == id)
     }
 
+    /// The units of a side on the table that take part in the fighting: all but those that
+    /// never act (dependants waiting to be picked up). The units that activate, and the
+    /// Marines the solo opponent asks about.
+    pub fn fighting_units(&self, side: Side) -> impl Iterator<Item = &Unit> {
+        self.units_in_play(side).filter(|u| u.fights())
+    }
+
     /// Regular units that can still activate this turn, and how many can at all.
     pub fn regular_activations(&self) -> (usize, usize) {
-        let units: Vec<&Unit> = self
-            .units_in_play(Side::Regular)
-            .filter(|u| !u.non_combatant)
-            .collect();
+        let units: Vec<&Unit> = self.fighting_units(Side::Regular).collect();
         let done = units.iter().filter(|u| u.status.activated).count();
         (done, units.len())
     }

@@ -118,6 +118,47 @@ impl FireModifiers {
         }
     }
 
+    /// What the state knows about this fire, in words, as these modifiers stand (corrected or
+    /// not): the firer's speed, Pinned, dice lost, a Cautious target, one In Cover (a Pinned
+    /// target counts as In Cover, and is called Pinned).
+    pub fn known_words(&self, attacker: &Unit, target: &Unit) -> Vec<String> {
+        let mut facts = Vec::new();
+        if self.attacker_rapid {
+            facts.push(format!("{} moved Rapid this turn (−1)", attacker.name));
+        }
+        if self.attacker_pinned {
+            facts.push(format!("{} is Pinned (−1)", attacker.name));
+        }
+        if self.interruption_dice > 0 {
+            facts.push(format!(
+                "{} has lost {} to interruptions and earlier Overwatch shots",
+                attacker.name,
+                crate::text::plural(usize::from(self.interruption_dice), "die", "dice")
+            ));
+        }
+        if self.target_cautious {
+            facts.push(if attacker.side == Side::Insurgent {
+                format!(
+                    "{} is moving Cautiously (+1 Defense, −1 Firepower)",
+                    target.name
+                )
+            } else {
+                format!("{} is moving Cautiously (+1 Defense)", target.name)
+            });
+        }
+        if self.target_in_cover {
+            facts.push(if target.status.pinned && !target.status.in_cover {
+                format!(
+                    "{} is Pinned: it counts as In Cover (+1 Defense)",
+                    target.name
+                )
+            } else {
+                format!("{} is In Cover (+1 Defense)", target.name)
+            });
+        }
+        facts
+    }
+
     /// These modifiers with what the units' state says in place of the fields it knows: the
     /// table's facts, the adjustments and any correction are kept.
     pub fn as_the_state_says(

@@ -22,6 +22,6 @@ pub use orders::{
     failed_checks, hot_spot_choice, marker_acts, orders,
 };
 pub use view::{
-    Distance, View, distance_answers, fire_modifiers, ranges, reach_words, regular_reaches,
-    within_optimum_range,
+    Distance, View, distance_answers, fire_modifiers, insurgent_reaches, markers_of_units, ranges,
+    reach_words, regular_reaches, within_optimum_range,
 };

@@ -235,3 +235,22 @@ pub fn fire_modifiers(
         ..FireModifiers::proposed(insurgent, target, state.settings.interruption_penalty)
     }
 }
+
+/// The units under a marker and the marker each is under, for the questions: the player is
+/// asked about a marker, and the answer is the unit's (never shown; the desk draws markers).
+pub fn markers_of_units(state: &GameState) -> Vec<(UnitId, String)> {
+    state
+        .contacts()
+        .iter()
+        .filter_map(|c| c.unit.map(|u| (u, c.marker.clone())))
+        .collect()
+}
+
+/// Each Insurgent unit's reach, for reading the player's answers about it.
+pub fn insurgent_reaches(state: &GameState) -> Vec<(UnitId, OptimumReach)> {
+    state
+        .units()
+        .filter(|u| u.side == crate::unit::Side::Insurgent)
+        .map(|u| (u.id, OptimumReach::of(u)))
+        .collect()
+}

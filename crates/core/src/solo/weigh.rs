@@ -11,7 +11,7 @@
 use crate::game::{GameState, SoloDifficulty, SoloOption};
 use crate::odds;
 use crate::rules::checks::{ReactionModifiers, ReactionSetup, TestDie};
-use crate::rules::fire::{self, FireModifiers};
+use crate::rules::fire::FireModifiers;
 use crate::unit::{Unit, Weapon};
 
 /// How a unit goes about its war.
@@ -157,24 +157,18 @@ pub fn options<A>(
 
 /// The expected casualties of a fire, and its words: "5d6 vs 4d8: 1.2 expected".
 pub fn fire_value(attacker: &Unit, target: &Unit, modifiers: &FireModifiers) -> (f64, String) {
-    let attack = fire::firepower(attacker, modifiers);
-    if attack.is_empty() {
+    // The odds every screen shows of this fire: the casualties at most the target's figures.
+    let fire = odds::FireOdds::of(attacker, target, modifiers);
+    if fire.firepower.is_empty() {
         return (0.0, "no Firepower".to_owned());
     }
-    let defense = fire::defense(target, modifiers);
-    let dist = odds::casualties(
-        &attack.dice,
-        &defense.dice,
-        modifiers.target_number(),
-        target.firing_count().max(1),
-    );
-    let mean = dist.mean();
+    let mean = fire.casualties.mean();
     (
         mean,
         format!(
             "{} vs {}: {mean:.2} casualties expected",
-            attack.notation(),
-            defense.notation()
+            fire.firepower.notation(),
+            fire.defense.notation()
         ),
     )
 }

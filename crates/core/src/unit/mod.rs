@@ -117,6 +117,12 @@ impl Unit {
         self.figures.iter().any(Figure::is_leader)
     }
 
+    /// True when the unit takes part in the fighting now: on the table, and not one that never
+    /// acts (dependants waiting to be picked up). What activates, tests, and may be fired at.
+    pub fn fights(&self) -> bool {
+        self.in_play() && !self.non_combatant
+    }
+
     /// True when the unit has nobody who fights: dependants only, or never acts.
     pub fn cannot_fight(&self) -> bool {
         self.non_combatant || self.firing_count() == 0

@@ -63,7 +63,12 @@ fn an_interruption_is_declared_first_only_when_overwatch_could_answer_it() {
     activate(&mut game, alpha, Movement::Cautious);
     let state = game.state();
     assert!(matches!(
-        state.interrupt_command(ins4, unit(&game, alpha), ReactionKind::InterruptMovement),
+        state.interrupt_command(
+            game.scenario(),
+            ins4,
+            unit(&game, alpha),
+            ReactionKind::InterruptMovement,
+        ),
         Command::ReactionTest { .. }
     ));
     let mut game = new_game();
@@ -77,9 +82,12 @@ fn an_interruption_is_declared_first_only_when_overwatch_could_answer_it() {
         &[],
     );
     activate(&mut game, alpha, Movement::Cautious);
-    let start =
-        game.state()
-            .interrupt_command(ins4, unit(&game, alpha), ReactionKind::InterruptMovement);
+    let start = game.state().interrupt_command(
+        game.scenario(),
+        ins4,
+        unit(&game, alpha),
+        ReactionKind::InterruptMovement,
+    );
     assert!(matches!(start, Command::DeclareInterrupt { .. }));
     let agenda = game.state().agenda(game.scenario());
     assert!(agenda.of(ins4).iter().any(|i| i.command == start));

@@ -312,7 +312,12 @@ fn unit_edit_ui(
                         figure: figure.id,
                     }));
                 }
-                if unit.side == ambush_core::unit::Side::Regular
+                // Offered where the gate allows it (a Regular figure).
+                let killed = Command::RecordKilled {
+                    unit: id,
+                    figure: figure.id,
+                };
+                if game.check(&killed).is_ok()
                     && named_button(
                         ui,
                         "Killed",
@@ -322,10 +327,7 @@ fn unit_edit_ui(
                     .on_hover_text("Taken off, and counted for victory points for Regulars killed")
                     .clicked()
                 {
-                    queue.push(UiCommand::Play(Command::RecordKilled {
-                        unit: id,
-                        figure: figure.id,
-                    }));
+                    queue.push(UiCommand::Play(killed));
                 }
                 if figure.is_leader()
                     && unit.figures.len() > 1

@@ -302,7 +302,13 @@ impl Command {
                 context,
                 ..
             } => {
+                // An interrupt fire with no interruption is the interrupt given up for a shot
+                // at a unit the rules leave open to it (Pinned, or pulling back).
+                let sacrificed = *context == FireContext::Interrupt
+                    && state.interruption_by(*attacker).is_none()
+                    && state.phase == crate::game::state::Phase::RegularActivations;
                 let how = match context {
+                    FireContext::Interrupt if sacrificed => "sacrifices its interrupt to fire at",
                     FireContext::Activation | FireContext::Interrupt => "fires at",
                     FireContext::Reaction => "reacts: fires at",
                     FireContext::Overwatch => "fires from Overwatch at",

@@ -68,6 +68,12 @@ impl ReactionKind {
             ReactionKind::InterruptFire
         }
     }
+
+    /// True when an interruption of this Regular unit may break into either its movement or
+    /// its fire (it moves), so the table is asked which; else only its fire.
+    pub fn either_may_be_interrupted(unit: &Unit) -> bool {
+        Self::interrupting(unit, false) != Self::interrupting(unit, true)
+    }
 }
 
 /// Why a Quality check is taken.

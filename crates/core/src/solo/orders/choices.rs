@@ -290,19 +290,17 @@ fn acts_with_him(game: &Game, leader: UnitId, into: UnitId) -> bool {
     let Ok(after) = plan::played_out(game, &[join]) else {
         return false;
     };
-    after
-        .units_in_play(Side::Regular)
-        .filter(|t| !t.non_combatant)
-        .any(|t| {
-            let Some(joined) = after.unit(into) else {
-                return false;
-            };
-            let fire = Command::Fire {
-                attacker: into,
-                target: t.id,
-                modifiers: FireModifiers::proposed(joined, t, after.settings.interruption_penalty),
-                context: FireContext::Activation,
-            };
-            after.allows(game.scenario(), &fire)
-        })
+    // The gate says whom it may fire at (never a unit that does not fight).
+    after.units_in_play(Side::Regular).any(|t| {
+        let Some(joined) = after.unit(into) else {
+            return false;
+        };
+        let fire = Command::Fire {
+            attacker: into,
+            target: t.id,
+            modifiers: FireModifiers::proposed(joined, t, after.settings.interruption_penalty),
+            context: FireContext::Activation,
+        };
+        after.allows(game.scenario(), &fire)
+    })
 }

@@ -269,9 +269,9 @@ pub fn asked_in_phase(game: &Game, unit: UnitId) -> Vec<UnitId> {
     if state.unit(unit).is_none_or(Unit::leaders_only) {
         return Vec::new();
     }
+    // The gate says whom it may fire at (never a unit that does not fight).
     state
         .units_in_play(Side::Regular)
-        .filter(|t| !t.non_combatant)
         .filter(|t| may_fire_at(game, unit, t.id))
         .map(|t| t.id)
         .collect()

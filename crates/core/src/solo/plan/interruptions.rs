@@ -4,9 +4,9 @@
 use crate::game::{Command, FireContext, Game, GameState, ReactionKind};
 use crate::rules::checks::ReactionModifiers;
 use crate::solo::{InterruptDecision, View, fire_modifiers, interrupt_check};
-use crate::unit::{Side, Unit, UnitId};
+use crate::unit::{Unit, UnitId};
 
-use super::{Step, When, played_out, view_of};
+use super::{Step, When, view_of};
 
 /// The steps that carry out the Insurgents' answer to an activation: every decision in the log,
 /// in the order of the table (the units in view, then the markers), then, for each unit that
@@ -53,9 +53,15 @@ pub fn interrupt_steps(
             regular,
             kind: d.kind,
         };
-        let mut branch: Vec<Step> = check.iter().cloned().map(Step::always).collect();
-        let opening: Vec<Command> = check.into_iter().chain([declare.clone()]).collect();
-        if overwatch_may_answer(game, unit, &opening) {
+        let mut branch: Vec<Step> = check.into_iter().map(Step::always).collect();
+        // The agenda's one definition of "declared first when Overwatch could answer it".
+        let declared_first = state.unit(regular).is_some_and(|r| {
+            matches!(
+                state.interrupt_command(game.scenario(), unit, r, d.kind),
+                Command::DeclareInterrupt { .. }
+            )
+        });
+        if declared_first {
             branch.push(Step::if_allowed(declare));
         } else {
             let view = view_of(views, unit, regular);
@@ -69,23 +75,6 @@ pub fn interrupt_steps(
         });
     }
     steps
-}
-
-/// True when, once this opening of an interruption is made, the gate would let a Regular unit
-/// on Overwatch take its Reaction test against it.
-fn overwatch_may_answer(game: &Game, insurgent: UnitId, opening: &[Command]) -> bool {
-    let Ok(after) = played_out(game, opening) else {
-        return false;
-    };
-    after.units_in_play(Side::Regular).any(|r| {
-        let test = Command::ReactionTest {
-            insurgent,
-            regular: r.id,
-            kind: ReactionKind::Overwatch,
-            modifiers: ReactionModifiers::proposed(r),
-        };
-        after.allows(game.scenario(), &test)
-    })
 }
 
 /// The rest of an interruption once it is declared (or at once): the Reaction test, its result
