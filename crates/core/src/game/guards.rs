@@ -55,6 +55,58 @@ impl GameState {
         Err(RuleError::StepsDue(due.join("; ")))
     }
 
+    /// The steps of a fire still due for this unit: its casualties (to take off, or to roll
+    /// First Aid for) and its Morale checks, in words; none when `unit` is `None`, every unit's.
+    fn fire_steps_due(&self, unit: Option<UnitId>) -> Option<String> {
+        let due: Vec<String> = self
+            .pending
+            .iter()
+            .filter(|p| match p.step {
+                PendingStep::Casualties { unit: u, .. }
+                | PendingStep::MoraleCheck { unit: u, .. } => unit.is_none_or(|unit| unit == u),
+                _ => false,
+            })
+            .map(|p| self.describe_pending(&p.step))
+            .collect();
+        (!due.is_empty()).then(|| due.join("; "))
+    }
+
+    /// Refused (rules version 6 on) while this unit's own casualties, First Aid or Morale check
+    /// are due: nothing it does comes before them (l.206, l.127).
+    pub(super) fn expect_settled(&self, unit: &Unit) -> Result<()> {
+        match self.fire_steps_due(Some(unit.id)) {
+            Some(due) if self.rules_at_least(6) => Err(RuleError::OwnStepsDue {
+                unit: unit.name.clone(),
+                due,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Refused (rules version 6 on) while the target's casualties or Morale check of the last
+    /// fire at it are due: they come off, and it checks, before anything else is aimed at it.
+    pub(super) fn expect_target_settled(&self, target: &Unit) -> Result<()> {
+        match self.fire_steps_due(Some(target.id)) {
+            Some(due) if self.rules_at_least(6) => Err(RuleError::TargetStepsDue {
+                target: target.name.clone(),
+                due,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Refused (rules version 6 on) while any unit's casualties, First Aid or Morale check are
+    /// due: a new Regular activation waits for the fire before it to be settled.
+    pub(super) fn expect_fire_settled(&self, unit: &Unit) -> Result<()> {
+        match self.fire_steps_due(None) {
+            Some(due) if self.rules_at_least(6) => Err(RuleError::ActivationWaits {
+                unit: unit.name.clone(),
+                due,
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// A pending step by id.
     pub(super) fn pending_step(&self, id: u32) -> Result<&PendingStep> {
         self.pending(id)

@@ -53,7 +53,9 @@ impl GameState {
     }
 
     /// The gate's answer to this command once its unit has passed the Quality check it still
-    /// needs (an Insurgent unit without a leader): what a check would open.
+    /// needs (an Insurgent unit without a leader) and, in the Insurgent phase, declared its
+    /// action (Halted, when it has declared none yet): what a check and a declaration would
+    /// open.
     pub fn check_once_checked(
         &self,
         scenario: &Scenario,
@@ -61,9 +63,20 @@ impl GameState {
         command: &Command,
     ) -> Result<crate::dice::DiceRequest, super::RuleError> {
         let mut state = self.clone();
+        let declare = state.phase == super::state::Phase::InsurgentActions
+            && state.allows(
+                scenario,
+                &Command::InsurgentAction {
+                    unit,
+                    movement: Movement::Halted,
+                },
+            );
         if let Some(u) = state.unit_mut(unit) {
             u.status.passed_action_check = true;
             u.status.passed_interrupt_check = true;
+            if declare {
+                u.status.movement = Some(Movement::Halted);
+            }
         }
         state.check(scenario, command)
     }

@@ -174,7 +174,7 @@ fn l132_regulars_that_lose_the_test_to_interrupt_fire_and_survive_check_morale_f
     );
     assert!(matches!(
         refused(&mut game, fire(alpha, ins4, FireContext::Reaction)),
-        RuleError::MoraleBeforeReturnFire(_)
+        RuleError::OwnStepsDue { .. }
     ));
     play_all(
         &mut game,
@@ -231,13 +231,13 @@ fn l144_an_overwatch_unit_that_fails_its_test_fires_after_the_insurgents() {
     play(&mut game, answer, &[&[8], &[1]]);
     assert!(matches!(
         refused(&mut game, fire(bravo, ins4, FireContext::Overwatch)),
-        RuleError::InsurgentsActFirst { .. }
+        RuleError::OverwatchFiresAfter { .. }
     ));
     let test = reaction(&game, ins4, alpha, ReactionKind::InterruptFire);
     play(&mut game, test, &[&[8], &[1]]);
     assert!(matches!(
         refused(&mut game, fire(bravo, ins4, FireContext::Overwatch)),
-        RuleError::InsurgentsActFirst { .. }
+        RuleError::OverwatchFiresAfter { .. }
     ));
     play_all(&mut game, fire(ins4, alpha, FireContext::Interrupt), 1);
     play_all(&mut game, fire(bravo, ins4, FireContext::Overwatch), 1);

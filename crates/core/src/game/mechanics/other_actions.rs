@@ -105,6 +105,10 @@ impl GameState {
             ));
         }
         expect_not_done(source)?;
+        // A leader joins a unit whose casualties and Morale are settled, and only once his own
+        // are (rules 6 on): who is a casualty is chosen among the figures hit.
+        self.expect_settled(source)?;
+        self.expect_settled(target)?;
         match source.side {
             Side::Regular => {
                 if self.phase != Phase::RegularActivations || self.active_unit != Some(from) {
@@ -260,6 +264,7 @@ impl GameState {
                 how: "a unit leaves by moving off an edge in its own activation (Regulars) or action (Insurgents), at Cautious or Rapid",
             });
         }
+        self.expect_settled(unit)?;
         Ok(DiceRequest::none())
     }
 
