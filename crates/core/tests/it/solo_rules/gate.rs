@@ -158,3 +158,75 @@ fn over_random_games_every_step_the_opponent_offers_passes_the_gate() {
     );
     assert!(phases.0 > 10 && phases.1 > 3, "{phases:?}");
 }
+
+/// Line 206: "Insurgent casualties are removed immediately"; line 127: after the Regular fire
+/// the Insurgents check Morale, and only then take their interruption fire. The opponent's
+/// fire waits at the front of its plan while its casualties and its check are due (it takes
+/// them itself), rather than being dropped or refused.
+#[test]
+fn l206_l127_the_opponents_fire_waits_for_its_own_casualties_and_morale() {
+    use ambush_core::game::{FireContext, PendingStep, QualityPurpose, ReactionKind};
+    use ambush_core::unit::Movement;
+
+    let mut game = solo_game();
+    let alpha = unit_id(&game, "alpha");
+    let ins1 = unit_id(&game, "insurgents-1");
+    common::activate(&mut game, alpha, Movement::Cautious);
+    play(
+        &mut game,
+        Command::QualityCheck {
+            unit: ins1,
+            purpose: QualityPurpose::Interrupt,
+        },
+        &[&[6]],
+    );
+    let test = common::reaction(&game, ins1, alpha, ReactionKind::InterruptMovement);
+    play(&mut game, test, &[&[1], &[8]]);
+    // The Marines fire first: two gunmen fall.
+    let back = common::as_known(&game, common::fire(alpha, ins1, FireContext::Reaction));
+    let request = game.check(&back).expect("allowed");
+    let faces: Vec<Vec<u8>> = request
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let mut f = vec![1; usize::from(g.count)];
+            if i == 0 {
+                f[0] = 8;
+                f[1] = 8;
+            }
+            f
+        })
+        .collect();
+    let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
+    play(&mut game, back, &slices);
+    let view = super::seen(&game, ins1, alpha, Distance::RifleRange);
+    let mut steps = plan::fire_after_reaction(&game, ins1, alpha, &view);
+    let waiting = steps.len();
+    assert_eq!(plan::next_command(&game, &mut steps), None);
+    assert_eq!(steps.len(), waiting, "the fire waits, it is not dropped");
+    // The opponent takes its own steps: the casualties off, then its Morale check.
+    for removes in [true, false] {
+        let step = plan::automatic_step(&game).expect("a step of its own");
+        let command = plan::command(&game, &step).expect("its command");
+        assert!(
+            if removes {
+                matches!(command, Command::RemoveCasualties { .. })
+            } else {
+                matches!(command, Command::MoraleCheck { unit, .. } if unit == ins1)
+            },
+            "{command:?}"
+        );
+        let faces = common::dice_for(&game, &command, 10);
+        let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
+        play(&mut game, command, &slices);
+    }
+    assert!(!game.state().pending.iter().any(|p| matches!(
+        p.step,
+        PendingStep::Casualties { .. } | PendingStep::MoraleCheck { .. }
+    )));
+    assert!(matches!(
+        plan::next_command(&game, &mut steps),
+        Some(Command::Fire { attacker, .. }) if attacker == ins1
+    ));
+}
