@@ -285,6 +285,14 @@ pub enum RuleError {
         /// The steps due, in words.
         due: String,
     },
+    /// Nothing comes before the steps of a fire (rules version 6 on).
+    #[error("the steps of the last fire come first, then {unit}; due first: {due}")]
+    FireStepsFirst {
+        /// The unit that would act.
+        unit: String,
+        /// The steps due, in words.
+        due: String,
+    },
     /// A new activation waits for the casualties and Morale checks of the fire before it (rules
     /// version 6 on).
     #[error("{unit} activates once the last fire is settled; due first: {due}")]
@@ -436,6 +444,7 @@ impl RuleError {
             self,
             RuleError::OwnStepsDue { .. }
                 | RuleError::TargetStepsDue { .. }
+                | RuleError::FireStepsFirst { .. }
                 | RuleError::ActivationWaits { .. }
         )
     }

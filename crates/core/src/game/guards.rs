@@ -71,27 +71,46 @@ impl GameState {
         (!due.is_empty()).then(|| due.join("; "))
     }
 
-    /// Refused (rules version 6 on) while this unit's own casualties, First Aid or Morale check
-    /// are due: nothing it does comes before them (l.206, l.127).
+    /// This unit's own steps of a fire still due (rules version 6 on), in words.
+    pub(super) fn fire_steps_due_for(&self, unit: &Unit) -> Option<String> {
+        self.fire_steps_due(Some(unit.id))
+            .filter(|_| self.rules_at_least(6))
+    }
+
+    /// Refused (rules version 6 on) while the steps of a fire are due: casualties to take off
+    /// or to roll First Aid for, Morale checks. They come at once (l.206, l.127): nothing a unit
+    /// does comes before them. The refusal names this unit's own steps when it has some, else
+    /// the steps due.
     pub(super) fn expect_settled(&self, unit: &Unit) -> Result<()> {
-        match self.fire_steps_due(Some(unit.id)) {
-            Some(due) if self.rules_at_least(6) => Err(RuleError::OwnStepsDue {
+        self.expect_settled_at(unit, None)
+    }
+
+    /// [`GameState::expect_settled`] for a fire, which also names the target's steps when it has
+    /// some: it is fired on again only once the last fire at it is settled.
+    pub(super) fn expect_settled_at(&self, unit: &Unit, target: Option<&Unit>) -> Result<()> {
+        if !self.rules_at_least(6) {
+            return Ok(());
+        }
+        if let Some(due) = self.fire_steps_due(Some(unit.id)) {
+            return Err(RuleError::OwnStepsDue {
+                unit: unit.name.clone(),
+                due,
+            });
+        }
+        if let Some(target) = target
+            && let Some(due) = self.fire_steps_due(Some(target.id))
+        {
+            return Err(RuleError::TargetStepsDue {
+                target: target.name.clone(),
+                due,
+            });
+        }
+        match self.fire_steps_due(None) {
+            Some(due) => Err(RuleError::FireStepsFirst {
                 unit: unit.name.clone(),
                 due,
             }),
-            _ => Ok(()),
-        }
-    }
-
-    /// Refused (rules version 6 on) while the target's casualties or Morale check of the last
-    /// fire at it are due: they come off, and it checks, before anything else is aimed at it.
-    pub(super) fn expect_target_settled(&self, target: &Unit) -> Result<()> {
-        match self.fire_steps_due(Some(target.id)) {
-            Some(due) if self.rules_at_least(6) => Err(RuleError::TargetStepsDue {
-                target: target.name.clone(),
-                due,
-            }),
-            _ => Ok(()),
+            None => Ok(()),
         }
     }
 

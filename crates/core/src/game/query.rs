@@ -62,7 +62,7 @@ impl GameState {
         unit: UnitId,
         command: &Command,
     ) -> Result<crate::dice::DiceRequest, super::RuleError> {
-        let mut state = self.clone();
+        let mut state = self.as_if_settled();
         let declare = state.phase == super::state::Phase::InsurgentActions
             && state.allows(
                 scenario,
@@ -79,6 +79,21 @@ impl GameState {
             }
         }
         state.check(scenario, command)
+    }
+
+    /// The state as it will stand for the gate once the steps of a fire now due (casualties,
+    /// First Aid, Morale checks) are settled, as far as the gate's answer goes: they are taken
+    /// off the list (their effects are not guessed). What a plan may give once they are.
+    pub fn as_if_settled(&self) -> Self {
+        let mut state = self.clone();
+        state.pending.retain(|p| {
+            !matches!(
+                p.step,
+                super::pending::PendingStep::Casualties { .. }
+                    | super::pending::PendingStep::MoraleCheck { .. }
+            )
+        });
+        state
     }
 
     /// True when the gate would let this command through once its unit has passed its check.

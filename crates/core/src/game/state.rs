@@ -23,8 +23,8 @@ use super::pending::{EndReason, Pending, PendingStep};
 /// about a shot instead of taking it from the fire event; version 4 refuses a fire left with no
 /// Firepower die (before, it was logged as "no attack" and used up the unit's fire); version 5
 /// counts a Regular unit's fire on an interruption of its own activation as its fire for that
-/// activation (it may then only finish its move); version 6 lets nothing a unit does come before
-/// its own casualties, First Aid and Morale check (nor a new activation before any), takes a
+/// activation (it may then only finish its move); version 6 lets no unit act (nor a new
+/// activation begin) while the casualties, First Aid or Morale check of a fire are due, takes a
 /// Reaction test's movement modifiers from the state as a fire's, leaves no fire to interrupt
 /// once a unit's fire is resolved, has an Insurgent unit declare its action before it fires in
 /// its phase (Overwatch may interrupt it from then until its fire is over), and names the

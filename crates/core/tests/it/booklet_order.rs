@@ -240,6 +240,16 @@ fn l144_an_overwatch_unit_that_fails_its_test_fires_after_the_insurgents() {
         RuleError::OverwatchFiresAfter { .. }
     ));
     play_all(&mut game, fire(ins4, alpha, FireContext::Interrupt), 1);
+    // Alpha's Morale check after the interrupt fire it lost the test to comes first (l.132).
+    play_all(
+        &mut game,
+        Command::MoraleCheck {
+            unit: alpha,
+            modifier: 0,
+            defensible: false,
+        },
+        10,
+    );
     play_all(&mut game, fire(bravo, ins4, FireContext::Overwatch), 1);
 }
 

@@ -48,8 +48,7 @@ impl GameState {
         }
         // Casualties come off, First Aid is rolled and Morale is checked before the unit fires,
         // or is fired on, again (rules 6 on).
-        self.expect_settled(attacker)?;
-        self.expect_target_settled(target)?;
+        self.expect_settled_at(attacker, Some(target))?;
         self.check_what_is_known(attacker, target, modifiers)?;
         let fp = fire::firepower(attacker, modifiers);
         let dp = fire::defense(target, modifiers);

@@ -205,6 +205,13 @@ impl GameState {
                 leader.name
             )));
         }
+        // Who is a casualty is chosen among the figures hit: not while they are due.
+        if let Some(due) = self.fire_steps_due_for(unit) {
+            return Err(RuleError::OwnStepsDue {
+                unit: unit.name.clone(),
+                due,
+            });
+        }
         GAME_UNITS.check(self.units.len() as i64 + 1)?;
         Ok(DiceRequest::none())
     }

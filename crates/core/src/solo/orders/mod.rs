@@ -250,12 +250,15 @@ fn goes_on(game: &Game, unit: UnitId) -> bool {
 }
 
 /// True when the gate still lets this Insurgent unit take its own action this phase.
+/// (It still may while it only waits for the steps of a fire now due.)
 fn may_still_act(game: &Game, unit: UnitId) -> bool {
-    game.check(&Command::InsurgentAction {
+    match game.check(&Command::InsurgentAction {
         unit,
         movement: Movement::Halted,
-    })
-    .is_ok()
+    }) {
+        Ok(_) => true,
+        Err(e) => e.waits_for_steps_due(),
+    }
 }
 
 /// True when the gate would let this unit fire at the target in its own action, once its Quality

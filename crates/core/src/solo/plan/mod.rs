@@ -195,10 +195,11 @@ pub fn command(game: &Game, step: &Step) -> Option<Command> {
 }
 
 /// The game as it would stand after these commands, given one after another, each with the
-/// highest faces of the dice the gate asks for (so every check passes); or the gate's first
-/// refusal.
+/// highest faces of the dice the gate asks for (so every check passes), once the steps of a
+/// fire now due are settled (a plan's step waits for them: see [`next_command`]); or the gate's
+/// first refusal.
 pub fn played_out(game: &Game, commands: &[Command]) -> Result<GameState, RuleError> {
-    let mut state = game.state().clone();
+    let mut state = game.state().as_if_settled();
     for command in commands {
         let request = state.check(game.scenario(), command)?;
         let event = Event::new(command.clone(), highest_faces(&request));
@@ -240,7 +241,12 @@ pub fn action_check(game: &Game, unit: UnitId) -> Option<Command> {
         unit,
         purpose: QualityPurpose::ActWithoutLeader,
     };
-    game.check(&check).is_ok().then_some(check)
+    // Asked as it will stand once the steps of a fire now due are settled: a plan waits for
+    // them, and the check must not be left out of it meanwhile.
+    game.state()
+        .as_if_settled()
+        .allows(game.scenario(), &check)
+        .then_some(check)
 }
 
 /// Whether this unit's Quality check to act, this turn, passed: as the dice said, from the log

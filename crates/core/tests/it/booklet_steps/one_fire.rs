@@ -139,6 +139,8 @@ fn l115_a_unit_that_fired_then_moved_may_be_interrupted_moving_and_fire_back() {
     );
     activate(&mut game, alpha, Movement::Cautious);
     play_all(&mut game, fire(alpha, ins1, FireContext::Activation), 1);
+    // Fired on without a leader, Insurgents 1 checks Morale first (l.222).
+    morale(&mut game, ins1, 10);
     let test = reaction(&game, ins4, alpha, ReactionKind::InterruptMovement);
     play(&mut game, test, &[&[1], &[8]]);
     play_all(&mut game, fire(alpha, ins4, FireContext::Reaction), 1);

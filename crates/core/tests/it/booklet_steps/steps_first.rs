@@ -1,7 +1,7 @@
 //! The steps of a fire come first (rules version 6): the casualties it made are taken off or
-//! rolled for, and the Morale check it called for is taken, before the units it touched act
-//! again or are fired on again, and before another Regular unit activates. One test for each
-//! kind of fire, each with the steps due it waits for.
+//! rolled for, and the Morale check it called for is taken, before any unit acts again (the
+//! units it touched, and any other) and before another Regular unit activates. One test for
+//! each kind of fire, each with the steps due it waits for.
 
 use ambush_core::game::{Command, FireContext, QualityPurpose, ReactionKind, RuleError};
 use ambush_core::unit::Movement;
@@ -111,9 +111,10 @@ fn l206_l132_return_fire_waits_for_first_aid_then_the_morale_check() {
 
 /// A friend's reaction. Line 116: "Regular units within line of sight of a friendly unit that
 /// is being interrupted may also react if they have not already been activated." Line 206: the
-/// friend's own casualties are rolled for as they are taken, before it reacts. (Line 106: the
-/// Insurgents "may also sacrifice an Interrupt action by firing on Disrupted or Pinned Regular
-/// units": that is how it was hit.)
+/// friend's own casualties are rolled for as they are taken, before it reacts, and before
+/// anybody else acts. (Line 106: the Insurgents "may also sacrifice an Interrupt action by
+/// firing on Disrupted or Pinned Regular units": that is how it was hit, by the time the
+/// friend's reaction comes.)
 #[test]
 fn l116_l206_a_friend_reacts_only_once_its_own_first_aid_and_morale_are_settled() {
     let mut game = new_game();
@@ -124,10 +125,16 @@ fn l116_l206_a_friend_reacts_only_once_its_own_first_aid_and_morale_are_settled(
     );
     pin(&mut game, bravo);
     activate(&mut game, alpha, Movement::Cautious);
-    hits(&mut game, fire(ins4, bravo, FireContext::Interrupt), 1);
     interrupt_check(&mut game, ins1);
     let test = reaction(&game, ins1, alpha, ReactionKind::InterruptMovement);
     play(&mut game, test, &[&[1], &[8]]);
+    hits(&mut game, fire(ins4, bravo, FireContext::Interrupt), 1);
+    // Nobody else acts meanwhile: not Alpha either.
+    let alpha_first = refused(&mut game, fire(alpha, ins1, FireContext::Reaction));
+    assert!(
+        matches!(alpha_first, RuleError::FireStepsFirst { .. }),
+        "{alpha_first}"
+    );
     let friend = fire(bravo, ins1, FireContext::Reaction);
     let early = refused(&mut game, friend.clone());
     assert!(

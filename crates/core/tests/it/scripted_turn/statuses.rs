@@ -191,6 +191,8 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
         .is_err(),
         "one interrupt, one shot"
     );
+    // Alpha checks Morale after the interrupt fire it lost the test to (l.132): Pinned.
+    pin(&mut game, alpha);
     // Bravo, not yet activated, reacts: that spends its activation.
     play(
         &mut game,
@@ -209,9 +211,8 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
         )
         .is_err()
     );
-    // Once another unit activates (Alpha's Morale check after the interrupt fire it lost taken
-    // first), Alpha's activation is over: no more Alpha fire, and nothing to react to.
-    pin(&mut game, alpha);
+    // Once another unit activates, Alpha's activation is over: no more Alpha fire, and nothing
+    // to react to.
     let corporal = unit_id(&game, "squad-leader");
     activate(&mut game, corporal, Movement::Halted);
     assert!(matches!(

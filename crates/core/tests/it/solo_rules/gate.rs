@@ -230,3 +230,82 @@ fn l206_l127_the_opponents_fire_waits_for_its_own_casualties_and_morale() {
         Some(Command::Fire { attacker, .. }) if attacker == ins1
     ));
 }
+
+/// Line 206: Regulars roll First Aid for their casualties as they are taken, before anything
+/// else. While the player's First Aid is due in the Insurgent phase, the units still to act
+/// keep their cards, and what the opponent decides for one waits at the front of its plan: its
+/// Quality check comes once the First Aid and the Morale check are rolled, not lost.
+#[test]
+fn l206_the_units_still_to_act_keep_their_cards_and_wait_for_the_players_first_aid() {
+    use ambush_core::game::{FireContext, QualityPurpose};
+    use ambush_core::unit::Movement;
+
+    let mut game = solo_game();
+    let alpha = unit_id(&game, "alpha");
+    let (ins4, ins5) = (
+        unit_id(&game, "insurgents-4"),
+        unit_id(&game, "insurgents-5"),
+    );
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    play(
+        &mut game,
+        Command::InsurgentAction {
+            unit: ins4,
+            movement: Movement::Cautious,
+        },
+        &[],
+    );
+    let shot = common::as_known(&game, common::fire(ins4, alpha, FireContext::Activation));
+    let request = game.check(&shot).expect("allowed");
+    let faces: Vec<Vec<u8>> = request
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let mut f = vec![1; usize::from(g.count)];
+            if i == 0 {
+                f[0] = g.die.sides();
+            }
+            f
+        })
+        .collect();
+    let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
+    play(&mut game, shot, &slices);
+    // Alpha's First Aid is due: Insurgents 5 still has its card and may decide.
+    let mine = seeing(&game, ins5, alpha, Distance::RifleRange);
+    let decide = roll_for(&mine.decide, &mine.choices[0].words);
+    let mut steps = plan::decide_steps(&game, &mine);
+    let first = plan::next_command(&game, &mut steps).expect("the decision");
+    let request = game.check(&first).expect("a decision is no action");
+    assert_eq!(request.groups.len(), 1);
+    play(&mut game, first, &[&decide]);
+    // Its Quality check waits for the First Aid.
+    assert_eq!(plan::next_command(&game, &mut steps), None);
+    assert!(!steps.is_empty());
+    let pending = common::pending_id(&game, |s| {
+        matches!(s, ambush_core::game::PendingStep::Casualties { .. })
+    });
+    let figures = unit(&game, alpha).casualty_proposal(1);
+    play(&mut game, Command::FirstAid { pending, figures }, &[&[1]]);
+    assert_eq!(
+        plan::next_command(&game, &mut steps),
+        None,
+        "then its Morale check"
+    );
+    common::play_all(
+        &mut game,
+        Command::MoraleCheck {
+            unit: alpha,
+            modifier: 0,
+            defensible: false,
+        },
+        10,
+    );
+    assert!(matches!(
+        plan::next_command(&game, &mut steps),
+        Some(Command::QualityCheck {
+            unit,
+            purpose: QualityPurpose::ActWithoutLeader,
+        }) if unit == ins5
+    ));
+}
