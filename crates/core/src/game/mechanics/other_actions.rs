@@ -87,6 +87,9 @@ impl GameState {
             ));
         }
         FIGURES_PER_UNIT.check((source.figures.len() + target.figures.len()) as i64)?;
+        // Not while the steps of a fire are due (rules 6 on): who is a casualty is chosen
+        // among the figures hit, and nobody moves before the casualties are taken.
+        self.expect_settled(target)?;
         if source.firing_count() == 0 {
             // Dependants waiting to be picked up join the unit that reaches them.
             if self.phase != Phase::RegularActivations
@@ -105,10 +108,7 @@ impl GameState {
             ));
         }
         expect_not_done(source)?;
-        // A leader joins a unit whose casualties and Morale are settled, and only once his own
-        // are (rules 6 on): who is a casualty is chosen among the figures hit.
         self.expect_settled(source)?;
-        self.expect_settled(target)?;
         match source.side {
             Side::Regular => {
                 if self.phase != Phase::RegularActivations || self.active_unit != Some(from) {
