@@ -163,6 +163,17 @@ pub(super) fn expect_fighting(unit: &Unit) -> Result<()> {
     Ok(())
 }
 
+/// Refused unless a referee's correction is in words (not blank) within a note's length.
+pub(super) fn expect_correction_words(words: &str) -> Result<()> {
+    let chars = if words.trim().is_empty() {
+        0
+    } else {
+        words.chars().count()
+    };
+    crate::limits::NOTE_CHARS.check(chars as i64)?;
+    Ok(())
+}
+
 /// Refused for a unit done for the turn.
 pub(super) fn expect_not_done(unit: &Unit) -> Result<()> {
     if unit.status.done_for_turn {

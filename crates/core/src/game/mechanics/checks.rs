@@ -1,13 +1,13 @@
 //! Single-die tests: Interrupt and Quality checks, and Reaction tests, each for one purpose.
 
 use crate::dice::{DiceRequest, DiceRole, Face};
-use crate::limits::{DIE_ADJUST, NOTE_CHARS};
+use crate::limits::DIE_ADJUST;
 use crate::rules::checks::{self, ReactionModifiers, ReactionSetup, TestDie};
 use crate::unit::{Side, UnitId};
 
 use crate::game::command::{QualityPurpose, ReactionKind};
 use crate::game::error::RuleError;
-use crate::game::guards::{Result, expect_not_done, expect_side};
+use crate::game::guards::{Result, expect_correction_words, expect_not_done, expect_side};
 use crate::game::interruption::Interruption;
 use crate::game::outcome::{Detail, Outcome};
 use crate::game::state::{GameState, Phase};
@@ -231,13 +231,7 @@ impl GameState {
         modifiers: &ReactionModifiers,
     ) -> Result<()> {
         if let Some(words) = &modifiers.correction {
-            let chars = if words.trim().is_empty() {
-                0
-            } else {
-                words.chars().count()
-            };
-            NOTE_CHARS.check(chars as i64)?;
-            return Ok(());
+            return expect_correction_words(words);
         }
         if !self.rules_at_least(6) {
             return Ok(());

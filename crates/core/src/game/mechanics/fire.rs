@@ -1,13 +1,13 @@
 //! Fire combat: the check of a fire (its context is `who_fires.rs`), and what the dice do.
 
 use crate::dice::{DiceRequest, DiceRole, Faces};
-use crate::limits::{LOST_DICE, NOTE_CHARS, POOL_ADJUST};
+use crate::limits::{LOST_DICE, POOL_ADJUST};
 use crate::rules::fire::{self, FireModifiers};
 use crate::unit::{PullBack, Side, Unit, UnitId};
 
 use crate::game::command::FireContext;
 use crate::game::error::RuleError;
-use crate::game::guards::{Result, expect_not_done};
+use crate::game::guards::{Result, expect_correction_words, expect_not_done};
 use crate::game::outcome::{Detail, FireReport, Outcome};
 use crate::game::pending::{MoraleReason, PendingStep};
 use crate::game::state::{GameState, Phase};
@@ -90,13 +90,7 @@ impl GameState {
         modifiers: &FireModifiers,
     ) -> Result<()> {
         if let Some(words) = &modifiers.correction {
-            let chars = if words.trim().is_empty() {
-                0
-            } else {
-                words.chars().count()
-            };
-            NOTE_CHARS.check(chars as i64)?;
-            return Ok(());
+            return expect_correction_words(words);
         }
         if !self.rules_at_least(3) {
             return Ok(());

@@ -17,69 +17,16 @@ use std::sync::Arc;
 
 use crate::common;
 
-use ambush_core::dice::{DiceRole, DiceSource};
-use ambush_core::game::{Command, Game, Outcome, PendingStep, RuleError, Settings};
-use ambush_core::unit::{Movement, UnitId};
+use ambush_core::game::{Command, Game, PendingStep, RuleError, Settings};
+use ambush_core::unit::UnitId;
 
-use common::{as_known, contracting_trouble, pending_id, play, play_all, unit};
+use common::{contracting_trouble, pending_id, play, unit};
+
+pub use common::{hits, morale, overwatch, replays_as_played};
 
 /// A game of Contracting Trouble played by the rules of an earlier version.
 fn old_game(rules: u32) -> Game {
     Game::under_rules(Arc::new(contracting_trouble()), Settings::default(), rules)
-}
-
-/// The unit goes on Overwatch.
-fn overwatch(game: &mut Game, unit: UnitId) {
-    play(
-        game,
-        Command::Activate {
-            unit,
-            movement: Movement::Halted,
-            overwatch: true,
-        },
-        &[],
-    );
-}
-
-/// A game saved under its rules replays, entry by entry, to the very state it was played to.
-fn replays_as_played(old: &Game) {
-    let replayed = Game::replay_under_rules(
-        old.scenario().clone(),
-        old.initial_settings().clone(),
-        old.rules(),
-        common::entries(old),
-    );
-    assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
-    assert_eq!(replayed.game.state(), old.state());
-}
-
-/// Plays a fire, with what the state knows filled in, that scores `n` unstopped dice: the
-/// first `n` attacker dice on their top face, every other die (and every defender die) a 1.
-fn hits(game: &mut Game, fire: Command, n: usize) -> Outcome {
-    let fire = as_known(game, fire);
-    let request = game
-        .check(&fire)
-        .unwrap_or_else(|e| panic!("{fire:?}: {e}"));
-    let mut left = n;
-    let faces: Vec<Vec<u8>> = request
-        .groups
-        .iter()
-        .map(|g| {
-            (0..g.count)
-                .map(|_| {
-                    if g.role == DiceRole::Attack && left > 0 {
-                        left -= 1;
-                        g.die.sides()
-                    } else {
-                        1
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let mut dice = DiceSource::typed(faces);
-    game.play(fire.clone(), &mut dice)
-        .unwrap_or_else(|e| panic!("{fire:?}: {e}"))
 }
 
 /// The steps a refusal says are due first.
@@ -87,6 +34,7 @@ fn due(error: &RuleError) -> String {
     match error {
         RuleError::OwnStepsDue { due, .. }
         | RuleError::TargetStepsDue { due, .. }
+        | RuleError::FireStepsFirst { due, .. }
         | RuleError::ActivationWaits { due, .. } => due.clone(),
         other => panic!("not a refusal for steps due: {other:?}"),
     }
@@ -114,17 +62,4 @@ fn first_aid(game: &mut Game, id: UnitId, faces: &[u8]) {
     );
     let figures = unit(game, id).casualty_proposal(faces.len());
     play(game, Command::FirstAid { pending, figures }, &[faces]);
-}
-
-/// A Morale check for the unit, every die on `face`.
-fn morale(game: &mut Game, unit: UnitId, face: u8) {
-    play_all(
-        game,
-        Command::MoraleCheck {
-            unit,
-            modifier: 0,
-            defensible: false,
-        },
-        face,
-    );
 }

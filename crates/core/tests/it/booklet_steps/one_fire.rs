@@ -4,11 +4,22 @@
 //! interrupting unit under another name.
 
 use ambush_core::game::{Command, FireContext, ReactionKind, RuleError};
-use ambush_core::unit::Movement;
+use ambush_core::unit::{Movement, UnitId};
 
 use crate::common::{activate, fire, new_game, play, play_all, reaction, refused, unit_id};
 
 use super::{hits, morale, old_game, replays_as_played};
+
+/// A new game of Contracting Trouble, with Fireteam Alpha, Insurgents 1 and Insurgents 4.
+fn start() -> (ambush_core::game::Game, UnitId, UnitId, UnitId) {
+    let game = new_game();
+    let alpha = unit_id(&game, "alpha");
+    let (ins1, ins4) = (
+        unit_id(&game, "insurgents-1"),
+        unit_id(&game, "insurgents-4"),
+    );
+    (game, alpha, ins1, ins4)
+}
 
 /// Line 87: "Once activated, a Unit may either Move and Fire or Fire and Move." Line 105: the
 /// Insurgent player declares "whether he is interrupting the Regular unit's movement or fire";
@@ -18,12 +29,7 @@ use super::{hits, morale, old_game, replays_as_played};
 /// interrupt, and gets no second shot.
 #[test]
 fn l87_l105_l119_a_halted_unit_whose_fire_is_resolved_has_no_fire_left_to_interrupt() {
-    let mut game = new_game();
-    let alpha = unit_id(&game, "alpha");
-    let (ins1, ins4) = (
-        unit_id(&game, "insurgents-1"),
-        unit_id(&game, "insurgents-4"),
-    );
+    let (mut game, alpha, ins1, ins4) = start();
     activate(&mut game, alpha, Movement::Halted);
     play_all(&mut game, fire(alpha, ins1, FireContext::Activation), 1);
     let test = reaction(&game, ins4, alpha, ReactionKind::InterruptFire);
@@ -111,12 +117,7 @@ fn l119_l125_a_unit_whose_fire_is_interrupted_fires_once_after_the_interruption(
 /// of the activation: it has none left to answer the interruption with.
 #[test]
 fn l126_a_shot_elsewhere_after_the_interruption_began_was_the_units_fire() {
-    let mut game = new_game();
-    let alpha = unit_id(&game, "alpha");
-    let (ins1, ins4) = (
-        unit_id(&game, "insurgents-1"),
-        unit_id(&game, "insurgents-4"),
-    );
+    let (mut game, alpha, ins1, ins4) = start();
     activate(&mut game, alpha, Movement::Halted);
     let test = reaction(&game, ins4, alpha, ReactionKind::InterruptFire);
     play(&mut game, test, &[&[1], &[8]]);
@@ -131,12 +132,7 @@ fn l126_a_shot_elsewhere_after_the_interruption_began_was_the_units_fire() {
 /// that fired and then moved may still be interrupted in its move, and fire back.
 #[test]
 fn l115_a_unit_that_fired_then_moved_may_be_interrupted_moving_and_fire_back() {
-    let mut game = new_game();
-    let alpha = unit_id(&game, "alpha");
-    let (ins1, ins4) = (
-        unit_id(&game, "insurgents-1"),
-        unit_id(&game, "insurgents-4"),
-    );
+    let (mut game, alpha, ins1, ins4) = start();
     activate(&mut game, alpha, Movement::Cautious);
     play_all(&mut game, fire(alpha, ins1, FireContext::Activation), 1);
     // Fired on without a leader, Insurgents 1 checks Morale first (l.222).
@@ -152,17 +148,16 @@ fn l115_a_unit_that_fired_then_moved_may_be_interrupted_moving_and_fire_back() {
 /// unit, as return fire or as its own shot; at another unit it may, Pinned, in its activation.
 #[test]
 fn l132_l246_pinned_by_interrupt_fire_no_shot_at_the_interrupter_but_one_elsewhere() {
-    let mut game = new_game();
-    let alpha = unit_id(&game, "alpha");
-    let (ins1, ins4) = (
-        unit_id(&game, "insurgents-1"),
-        unit_id(&game, "insurgents-4"),
-    );
-    activate(&mut game, alpha, Movement::Cautious);
-    let test = reaction(&game, ins4, alpha, ReactionKind::InterruptMovement);
-    play(&mut game, test, &[&[8], &[1]]);
-    hits(&mut game, fire(ins4, alpha, FireContext::Interrupt), 0);
-    morale(&mut game, alpha, 1);
+    let (mut game, alpha, ins1, ins4) = start();
+    // Alpha loses its test to Insurgents 4's interrupt fire, and that fire pins it.
+    let pinned_by_interrupt_fire = |game: &mut ambush_core::game::Game| {
+        activate(game, alpha, Movement::Cautious);
+        let test = reaction(game, ins4, alpha, ReactionKind::InterruptMovement);
+        play(game, test, &[&[8], &[1]]);
+        hits(game, fire(ins4, alpha, FireContext::Interrupt), 0);
+        morale(game, alpha, 1);
+    };
+    pinned_by_interrupt_fire(&mut game);
     assert!(crate::common::unit(&game, alpha).status.pinned);
     assert!(matches!(
         refused(&mut game, fire(alpha, ins4, FireContext::Reaction)),
@@ -176,11 +171,7 @@ fn l132_l246_pinned_by_interrupt_fire_no_shot_at_the_interrupter_but_one_elsewhe
     play_all(&mut game, fire(alpha, ins1, FireContext::Activation), 1);
     // Rules 5 let the Pinned unit's own shot go at the unit that pinned it.
     let mut old = old_game(5);
-    activate(&mut old, alpha, Movement::Cautious);
-    let test = reaction(&old, ins4, alpha, ReactionKind::InterruptMovement);
-    play(&mut old, test, &[&[8], &[1]]);
-    hits(&mut old, fire(ins4, alpha, FireContext::Interrupt), 0);
-    morale(&mut old, alpha, 1);
+    pinned_by_interrupt_fire(&mut old);
     play_all(&mut old, fire(alpha, ins4, FireContext::Activation), 1);
     replays_as_played(&old);
 }

@@ -183,23 +183,11 @@ fn l206_l127_the_opponents_fire_waits_for_its_own_casualties_and_morale() {
     let test = common::reaction(&game, ins1, alpha, ReactionKind::InterruptMovement);
     play(&mut game, test, &[&[1], &[8]]);
     // The Marines fire first: two gunmen fall.
-    let back = common::as_known(&game, common::fire(alpha, ins1, FireContext::Reaction));
-    let request = game.check(&back).expect("allowed");
-    let faces: Vec<Vec<u8>> = request
-        .groups
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            let mut f = vec![1; usize::from(g.count)];
-            if i == 0 {
-                f[0] = 8;
-                f[1] = 8;
-            }
-            f
-        })
-        .collect();
-    let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
-    play(&mut game, back, &slices);
+    common::hits(
+        &mut game,
+        common::fire(alpha, ins1, FireContext::Reaction),
+        2,
+    );
     let view = super::seen(&game, ins1, alpha, Distance::RifleRange);
     let mut steps = plan::fire_after_reaction(&game, ins1, alpha, &view);
     let waiting = steps.len();
@@ -255,22 +243,11 @@ fn l206_the_units_still_to_act_keep_their_cards_and_wait_for_the_players_first_a
         },
         &[],
     );
-    let shot = common::as_known(&game, common::fire(ins4, alpha, FireContext::Activation));
-    let request = game.check(&shot).expect("allowed");
-    let faces: Vec<Vec<u8>> = request
-        .groups
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            let mut f = vec![1; usize::from(g.count)];
-            if i == 0 {
-                f[0] = g.die.sides();
-            }
-            f
-        })
-        .collect();
-    let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
-    play(&mut game, shot, &slices);
+    common::hits(
+        &mut game,
+        common::fire(ins4, alpha, FireContext::Activation),
+        1,
+    );
     // Alpha's First Aid is due: Insurgents 5 still has its card and may decide.
     let mine = seeing(&game, ins5, alpha, Distance::RifleRange);
     let decide = roll_for(&mine.decide, &mine.choices[0].words);
@@ -292,15 +269,7 @@ fn l206_the_units_still_to_act_keep_their_cards_and_wait_for_the_players_first_a
         None,
         "then its Morale check"
     );
-    common::play_all(
-        &mut game,
-        Command::MoraleCheck {
-            unit: alpha,
-            modifier: 0,
-            defensible: false,
-        },
-        10,
-    );
+    common::morale(&mut game, alpha, 10);
     assert!(matches!(
         plan::next_command(&game, &mut steps),
         Some(Command::QualityCheck {

@@ -120,15 +120,7 @@ fn an_order_to_stand_and_fire_lets_overwatch_interrupt_between_its_declaration_a
     let mut game = solo_game();
     let (alpha, bravo) = (unit_id(&game, "alpha"), unit_id(&game, "bravo"));
     let ins4 = unit_id(&game, "insurgents-4");
-    play(
-        &mut game,
-        Command::Activate {
-            unit: bravo,
-            movement: Movement::Halted,
-            overwatch: true,
-        },
-        &[],
-    );
+    crate::common::overwatch(&mut game, bravo);
     play(&mut game, Command::StartInsurgentPhase, &[]);
     let orders = super::seeing(&game, ins4, alpha, Distance::RifleRange);
     let decide = roll_for(&orders.decide, "fire at Fireteam Alpha");
