@@ -70,7 +70,7 @@ impl GameState {
                 if attacker.needs_action_check() {
                     return Err(RuleError::LeaderCheckNeeded(attacker.name.clone()));
                 }
-                // Its speed is its declaration: Overwatch may interrupt it from then (l.140).
+                // Its speed is its declaration: Overwatch may interrupt it from then (l.141).
                 if attacker.status.movement.is_none() && self.rules_at_least(6) {
                     return Err(RuleError::ActionFirst(attacker.name.clone()));
                 }

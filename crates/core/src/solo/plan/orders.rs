@@ -143,7 +143,7 @@ pub fn decide_steps(game: &Game, orders: &UnitOrders) -> Vec<Step> {
 }
 
 /// True when, once this Insurgent unit has declared its speed, a Regular unit on Overwatch
-/// would be allowed to fire at it: it interrupts the action before its fire (l.140).
+/// would be allowed to fire at it: it interrupts the action before its fire (l.141).
 fn overwatch_may_interrupt(game: &Game, unit: UnitId, declaration: &Command) -> bool {
     let Ok(after) = super::played_out(game, std::slice::from_ref(declaration)) else {
         return false;
