@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 
 use egui::RichText;
 
-use ambush_phones::{Table, WaitingRoll};
+use ambush_phones::{Received, Sender, Table, WaitingRoll};
 
 use super::AssistantApp;
 use crate::ui::command::UiCommand;
@@ -112,9 +112,15 @@ impl AssistantApp {
             request: p.request.clone(),
             received: p
                 .check()
-                .iter()
+                .into_iter()
                 .zip(&p.request.groups)
-                .map(|(c, g)| g.count > 0 && c.is_ok())
+                .zip(&p.from_phone)
+                .map(|((c, g), from)| {
+                    c.ok().filter(|_| g.count > 0).map(|faces| Received {
+                        by: from.map_or(Sender::Desk, Sender::Phone),
+                        faces,
+                    })
+                })
                 .collect(),
         });
         table.publish(session.game(), roll.as_ref());

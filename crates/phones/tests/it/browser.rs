@@ -64,7 +64,10 @@ fn the_regular_player_taps_the_faces_and_the_desk_plays_them() {
         (PhoneSeat::Regular, 1, group)
     );
     assert_eq!(sent.faces.as_deref(), Some(faces.as_slice()));
-    roll.received[group] = true;
+    roll.received[group] = Some(ambush_phones::Received {
+        by: ambush_phones::Sender::Phone(PhoneSeat::Regular),
+        faces: faces.clone(),
+    });
     table.publish(&game, Some(&roll));
     browser.wait_for("document.body.innerText.includes('Received by the desk')");
     let typed = roll.request.groups.iter().enumerate().map(|(i, g)| {
