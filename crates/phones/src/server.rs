@@ -74,6 +74,14 @@ impl Shared {
         self.tokens.read().ok()?.seat_of(token)
     }
 
+    /// New tokens: another game. The links of the last one open no seat from now on, and
+    /// their live pages are told so at the next publication.
+    pub fn replace_tokens(&self, tokens: Tokens) {
+        if let Ok(mut held) = self.tokens.write() {
+            *held = tokens;
+        }
+    }
+
     /// The token of a seat, if the seat is open.
     pub fn token(&self, seat: PhoneSeat) -> Option<String> {
         self.tokens.read().ok()?.of(seat).map(str::to_owned)

@@ -188,9 +188,8 @@ impl Table {
     /// Another game on the desk: new tokens, so the links of the last one let nobody in, and
     /// its view published. The pages of the last game are told, and their streams end.
     pub fn new_game(&mut self, game: &Game) {
-        if let Ok(mut tokens) = self.shared.tokens.write() {
-            *tokens = Tokens::draw(game.state().settings.solo);
-        }
+        self.shared
+            .replace_tokens(Tokens::draw(game.state().settings.solo));
         self.last = None;
         self.publish(game, None);
     }
