@@ -28,6 +28,9 @@ pub(super) fn table_panel_ui(
     };
     let links = table.links();
     let live = table.live_pages();
+    // The count of pages changes with no click: looked at again every second.
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_secs(1));
     let (hosts, chosen) = table.hosts();
     let host = &hosts[chosen];
     ui.horizontal(|ui| {
