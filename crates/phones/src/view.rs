@@ -9,7 +9,7 @@ use ambush_core::text::plural;
 use ambush_core::unit::{Presence, Side, Unit};
 use serde::Serialize;
 
-use crate::roll::{RollCheck, WaitingRoll};
+use crate::roll::{RollCheck, Sender, WaitingRoll};
 use crate::token::PhoneSeat;
 
 /// How many of the latest log lines a page shows.
@@ -85,7 +85,7 @@ pub struct RollView {
     pub number: u64,
     /// "Roll 6d8: Fireteam Alpha fires at Insurgents 1", or whose roll it is.
     pub words: String,
-    /// True when some of its dice are this seat's to roll.
+    /// True when some of its dice are this seat's to roll and not in yet.
     pub yours: bool,
     /// Its groups.
     pub groups: Vec<GroupView>,
@@ -110,6 +110,11 @@ pub struct GroupView {
     pub yours: bool,
     /// Their faces are in.
     pub received: bool,
+    /// Who gave them, once in ("the Regular player's phone", "the desk", "the app").
+    pub sent_by: Option<String>,
+    /// Their faces, once in: for every seat when the dice are in sight, else for the seat
+    /// that sent them alone.
+    pub faces: Vec<u8>,
 }
 
 /// Every seat's view of the game now, and the roll's check for the server.
@@ -224,25 +229,36 @@ fn roll_view(
         .groups
         .iter()
         .enumerate()
-        .map(|(index, g)| GroupView {
-            index,
-            label: if mentions(&g.group.label, secret) {
-                "Dice out of sight".to_owned()
-            } else {
-                g.group.label.clone()
-            },
-            sides: g.group.die.sides(),
-            count: g.group.count,
-            each: if g.group.each.iter().any(|e| mentions(e, secret)) {
-                Vec::new()
-            } else {
-                g.group.each.clone()
-            },
-            whose: g
-                .seat
-                .map_or_else(|| "the referee".to_owned(), |s| format!("the {s}")),
-            yours: g.seat == Some(seat) && g.group.count > 0,
-            received: g.received,
+        .map(|(index, g)| {
+            let out_of_sight = mentions(&g.group.label, secret);
+            let sender = g.received.as_ref().map(|r| r.by);
+            let sees_faces =
+                (!out_of_sight && !check.secret) || sender == Some(Sender::Phone(seat));
+            GroupView {
+                index,
+                label: if out_of_sight {
+                    "Dice out of sight".to_owned()
+                } else {
+                    g.group.label.clone()
+                },
+                sides: g.group.die.sides(),
+                count: g.group.count,
+                each: if g.group.each.iter().any(|e| mentions(e, secret)) {
+                    Vec::new()
+                } else {
+                    g.group.each.clone()
+                },
+                whose: g.whose.to_owned(),
+                yours: g.seat == Some(seat) && g.group.count > 0,
+                received: g.received.is_some(),
+                sent_by: sender.map(Sender::words),
+                faces: g
+                    .received
+                    .as_ref()
+                    .filter(|_| sees_faces)
+                    .map(|r| r.faces.clone())
+                    .unwrap_or_default(),
+            }
         })
         .collect();
     let label = roll.command.facts(game.state()).label;
@@ -253,24 +269,22 @@ fn roll_view(
     };
     let mine: Vec<String> = groups
         .iter()
-        .filter(|g| g.yours)
+        .filter(|g| g.yours && !g.received)
         .map(|g| format!("{}d{}", g.count, g.sides))
         .collect();
-    let words = if mine.is_empty() {
-        let whose: Vec<&str> = groups
-            .iter()
-            .filter(|g| g.count > 0)
-            .map(|g| g.whose.as_str())
-            .collect();
-        let whose = dedup(whose);
-        let whose = if whose.is_empty() {
-            "the referee".to_owned()
-        } else {
-            whose.join(" and ")
-        };
-        format!("Waiting for {whose}: {label}")
-    } else {
+    // Whose dice are still to come: once every group is in, the referee plays them.
+    let waiting: Vec<&str> = groups
+        .iter()
+        .filter(|g| g.count > 0 && !g.received)
+        .map(|g| g.whose.as_str())
+        .collect();
+    let waiting = dedup(waiting);
+    let words = if !mine.is_empty() {
         format!("Roll {}: {label}", mine.join(" + "))
+    } else if waiting.is_empty() {
+        format!("Every die is in; the referee plays them: {label}")
+    } else {
+        format!("Waiting for {}: {label}", waiting.join(" and "))
     };
     RollView {
         number: roll.number,
