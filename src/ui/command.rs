@@ -91,4 +91,8 @@ pub enum UiCommand {
     FoldLog(bool),
     /// Open the table to phones (on the address given), or close it.
     Phones(Option<std::net::SocketAddr>),
+    /// Fold the table's links to one line, or unfold them.
+    FoldTable(bool),
+    /// The links name this address of the computer's.
+    ChooseHost(std::net::IpAddr),
 }

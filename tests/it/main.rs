@@ -15,6 +15,7 @@ mod fire_panel;
 mod now;
 mod now_fits;
 mod phones_app;
+mod phones_table_app;
 mod saved_games;
 mod saved_games_app;
 mod secrets;

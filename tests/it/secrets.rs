@@ -273,7 +273,7 @@ fn check_step(
             );
         }
     }
-    if step % 10 == 0 {
+    if step.is_multiple_of(10) {
         let path = dir.join(format!("report-{step}.md"));
         for written in report::story::write(&path, game).expect("the export is written") {
             let text = std::fs::read_to_string(&written).expect("the export reads back");
@@ -383,7 +383,7 @@ fn walk(mut game: Game, seed: u64, steps: usize, name: &str) {
                 prompts += 1;
                 WaitingRoll {
                     number: prompts,
-                    received: vec![false; request.groups.len()],
+                    received: vec![None; request.groups.len()],
                     command: command.clone(),
                     request,
                 }

@@ -39,6 +39,10 @@ fn main() {
             per_second: 1e9,
         },
         live_pages: 200,
+        // Every page and request comes from 127.0.0.1, 72 live pages at the end.
+        connections: 256,
+        per_address: 256,
+        ..Limits::default()
     };
     let mut table = Table::open_with(([127, 0, 0, 1], 0).into(), &game, limits, || {})
         .unwrap_or_else(|e| panic!("{e}"));

@@ -7,14 +7,15 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use axum::extract::{Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
 use tokio::sync::watch;
 
+use crate::gate::too_many;
 use crate::limits::KEEP_ALIVE;
-use crate::server::{LiveGuard, Published, Shared, reader, too_many};
+use crate::server::{LiveGuard, Published, Shared};
 use crate::token::PhoneSeat;
 
 struct Follow {
@@ -27,11 +28,11 @@ struct Follow {
     _guard: LiveGuard,
 }
 
-pub(crate) async fn live(State(shared): State<Arc<Shared>>, Path(token): Path<String>) -> Response {
-    let seat = match reader(&shared, &token) {
-        Ok(seat) => seat,
-        Err(turned) => return turned.into_response(),
-    };
+pub(crate) async fn live(
+    State(shared): State<Arc<Shared>>,
+    Extension(seat): Extension<PhoneSeat>,
+    Path(token): Path<String>,
+) -> Response {
     let open = shared.live[seat.index()].fetch_add(1, Ordering::SeqCst);
     let guard = LiveGuard {
         shared: shared.clone(),

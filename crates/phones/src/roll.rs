@@ -19,19 +19,53 @@ pub struct WaitingRoll {
     pub command: Command,
     /// The gate's dice.
     pub request: DiceRequest,
-    /// For each group, whether its faces are already in (from a phone or typed at the desk).
-    pub received: Vec<bool>,
+    /// For each group, its faces if they are in already, and who gave them.
+    pub received: Vec<Option<Received>>,
 }
 
-/// One group of the roll, with the phone seat that rolls it (none: the referee's own).
+/// Who gave a group's faces to the desk's prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sender {
+    /// A seat's phone.
+    Phone(PhoneSeat),
+    /// The referee, typing at the desk.
+    Desk,
+    /// The app: the solo opponent's own dice.
+    App,
+}
+
+impl Sender {
+    /// Who, in words ("the Regular player's phone").
+    pub fn words(self) -> String {
+        match self {
+            Sender::Phone(seat) => format!("the {seat}'s phone"),
+            Sender::Desk => "the desk".to_owned(),
+            Sender::App => "the app".to_owned(),
+        }
+    }
+}
+
+/// A group's faces, in the desk's prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Received {
+    /// Who gave them.
+    pub by: Sender,
+    /// The faces.
+    pub faces: Vec<Face>,
+}
+
+/// One group of the roll, with the phone seat that rolls it (none: the referee's own, or the
+/// app's in a solo game).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupCheck {
     /// The gate's group.
     pub group: DiceGroup,
     /// The seat whose dice these are.
     pub seat: Option<PhoneSeat>,
-    /// Already in.
-    pub received: bool,
+    /// Who rolls them, in words ("the Regular player", "the app", "the referee").
+    pub whose: &'static str,
+    /// Their faces, once in.
+    pub received: Option<Received>,
 }
 
 /// The roll, as the server checks answers against it.
@@ -41,20 +75,18 @@ pub struct RollCheck {
     pub number: u64,
     /// The groups, in the request's order.
     pub groups: Vec<GroupCheck>,
+    /// The command keeps its dice out of the log's words: their faces are shown to nobody
+    /// but their sender.
+    pub secret: bool,
 }
 
 impl RollCheck {
-    /// Whose each group is: the agenda's own answer for the command (each side rolls its own
-    /// dice, the referee what belongs to neither).
+    /// Whose each group is: the game's own answer for the command (each side rolls its own
+    /// dice, the referee what belongs to neither, the app the Insurgent player's in a solo
+    /// game).
     pub fn of(game: &Game, roll: &WaitingRoll) -> Self {
         let state = game.state();
-        let seats: Vec<Seat> = state
-            .item_now(game.scenario(), roll.command.clone())
-            .filter(|item| item.dice.len() == roll.request.groups.len())
-            .map_or_else(
-                || vec![Seat::Referee; roll.request.groups.len()],
-                |item| item.dice.iter().map(|ask| ask.seat).collect(),
-            );
+        let seats = state.dice_seats(&roll.command, &roll.request);
         let solo = state.settings().solo;
         Self {
             number: roll.number,
@@ -67,9 +99,14 @@ impl RollCheck {
                 .map(|(i, (group, seat))| GroupCheck {
                     group: group.clone(),
                     seat: phone_seat(seat, solo),
-                    received: roll.received.get(i).copied().unwrap_or(false),
+                    whose: match seat {
+                        Seat::Insurgent if solo => "the app",
+                        other => other.name(),
+                    },
+                    received: roll.received.get(i).cloned().flatten(),
                 })
                 .collect(),
+            secret: roll.command.facts(state).secret_dice,
         }
     }
 
@@ -86,7 +123,7 @@ impl RollCheck {
                 "These dice are not yours to roll: nothing was sent.",
             ));
         }
-        if check.received {
+        if check.received.is_some() {
             return Err(Refusal::doubled());
         }
         if let Some(faces) = &answer.faces {

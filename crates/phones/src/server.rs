@@ -1,6 +1,7 @@
 //! The routes: a seat's page, its view as JSON, its live stream, and its answers to a roll.
-//! Every route starts with the seat's token; without a right one the answer is 403 and nothing
-//! changes. What goes out is the view already filtered for the seat on the desk.
+//! Every route starts with the seat's token, checked once, by the gate, before any handler
+//! runs; without a right one the answer is 403 and nothing changes. What goes out is the view
+//! already filtered for the seat on the desk.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -8,7 +9,7 @@ use std::time::Instant;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Extension, Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -82,6 +83,12 @@ impl Shared {
         recovered(self.tokens.read(), "tokens").seat_of(token)
     }
 
+    /// New tokens: another game. The links of the last one open no seat from now on, and
+    /// their live pages are told so at the next publication.
+    pub fn replace_tokens(&self, tokens: Tokens) {
+        *recovered(self.tokens.write(), "tokens") = tokens;
+    }
+
     /// The token of a seat, if the seat is open.
     pub fn token(&self, seat: PhoneSeat) -> Option<String> {
         recovered(self.tokens.read(), "tokens")
@@ -120,7 +127,13 @@ impl Shared {
         self.published.send_replace(Arc::new(published));
     }
 
-    fn allowed(&self, buckets: &Mutex<[Bucket; 3]>, seat: PhoneSeat) -> bool {
+    /// Whether a seat may ask now: an answer to a roll, or any other request.
+    pub(crate) fn allowed(&self, answering: bool, seat: PhoneSeat) -> bool {
+        let buckets = if answering {
+            &self.answers
+        } else {
+            &self.reads
+        };
         recovered(buckets.lock(), "rate")[seat.index()].take(Instant::now())
     }
 
@@ -131,11 +144,12 @@ impl Shared {
         let Some(roll) = published.roll.as_ref().filter(|_| !published.closed) else {
             return Err(refused(crate::roll::Refusal::stale()));
         };
+        // A roll that is over is said so first, before whether its dice came already.
+        roll.refuse(seat, answer).map_err(refused)?;
         let mut answered = recovered(self.answered.lock(), "answers");
         if answered.contains(&(answer.roll, answer.group)) {
             return Err(refused(crate::roll::Refusal::doubled()));
         }
-        roll.refuse(seat, answer).map_err(refused)?;
         // Only the roll now waiting is remembered: its number is never used again.
         answered.retain(|(n, _)| *n == roll.number);
         answered.push((answer.roll, answer.group));
@@ -161,7 +175,9 @@ fn refused(refusal: crate::roll::Refusal) -> (StatusCode, String) {
     )
 }
 
-/// The router of a table.
+/// The router of a table. Every seat's route passes the gate first ([`crate::gate`]): the
+/// token in its address names the seat, or nothing is served; every request is answered in
+/// time or dropped.
 pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/s/{token}", get(to_page))
@@ -171,8 +187,16 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/s/{token}/view", get(view))
         .route("/s/{token}/live", get(crate::live::live))
         .route("/s/{token}/dice", post(dice))
-        .fallback(|| async { words(StatusCode::NOT_FOUND, "Nothing here.") })
+        .route_layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            crate::gate::seat_gate,
+        ))
+        .fallback(|| async { crate::gate::nothing_here() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            crate::gate::in_time,
+        ))
         .with_state(shared)
 }
 
@@ -206,108 +230,51 @@ pub fn with_headers(status: StatusCode, kind: &'static str, body: String) -> Res
     response
 }
 
-/// Why a request is turned away before anything is read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Turned {
-    /// No seat's token.
-    Forbidden,
-    /// The seat asks too often.
-    TooMany,
+async fn to_page(Path(token): Path<String>) -> Response {
+    Redirect::permanent(&format!("/s/{token}/")).into_response()
 }
 
-impl IntoResponse for Turned {
-    fn into_response(self) -> Response {
-        match self {
-            Turned::Forbidden => forbidden(),
-            Turned::TooMany => too_many(),
-        }
-    }
-}
-
-/// The seat of a request that may read, or why it is turned away.
-pub(crate) fn reader(shared: &Shared, token: &str) -> Result<PhoneSeat, Turned> {
-    let seat = shared.seat(token).ok_or(Turned::Forbidden)?;
-    if !shared.allowed(&shared.reads, seat) {
-        return Err(Turned::TooMany);
-    }
-    Ok(seat)
-}
-
-pub(crate) fn forbidden() -> Response {
-    words(
-        StatusCode::FORBIDDEN,
-        "This link is not one of this game's seats. Ask the referee for your seat's link.",
-    )
-}
-
-pub(crate) fn too_many() -> Response {
-    words(
-        StatusCode::TOO_MANY_REQUESTS,
-        "Too many requests from this seat: wait a moment.",
-    )
-}
-
-async fn to_page(State(shared): State<Arc<Shared>>, Path(token): Path<String>) -> Response {
-    match reader(&shared, &token) {
-        Ok(_) => Redirect::permanent(&format!("/s/{token}/")).into_response(),
-        Err(turned) => turned.into_response(),
-    }
-}
-
-fn asset(shared: &Shared, token: &str, kind: &'static str, body: &str) -> Response {
-    match reader(shared, token) {
-        Ok(_) => with_headers(StatusCode::OK, kind, body.to_owned()),
-        Err(turned) => turned.into_response(),
-    }
-}
-
-async fn page(State(shared): State<Arc<Shared>>, Path(token): Path<String>) -> Response {
-    asset(
-        &shared,
-        &token,
+async fn page() -> Response {
+    with_headers(
+        StatusCode::OK,
         "text/html; charset=utf-8",
-        crate::page::HTML,
+        crate::page::HTML.to_owned(),
     )
 }
 
-async fn css(State(shared): State<Arc<Shared>>, Path(token): Path<String>) -> Response {
-    asset(&shared, &token, "text/css; charset=utf-8", crate::page::CSS)
+async fn css() -> Response {
+    with_headers(
+        StatusCode::OK,
+        "text/css; charset=utf-8",
+        crate::page::CSS.to_owned(),
+    )
 }
 
-async fn js(State(shared): State<Arc<Shared>>, Path(token): Path<String>) -> Response {
-    asset(
-        &shared,
-        &token,
+async fn js() -> Response {
+    with_headers(
+        StatusCode::OK,
         "text/javascript; charset=utf-8",
-        crate::page::JS,
+        crate::page::JS.to_owned(),
     )
 }
 
-async fn view(State(shared): State<Arc<Shared>>, Path(token): Path<String>) -> Response {
-    match reader(&shared, &token) {
-        Ok(seat) => {
-            let published = shared.published.borrow().clone();
-            with_headers(
-                StatusCode::OK,
-                "application/json",
-                published.views[seat.index()].clone(),
-            )
-        }
-        Err(turned) => turned.into_response(),
-    }
+async fn view(
+    State(shared): State<Arc<Shared>>,
+    Extension(seat): Extension<PhoneSeat>,
+) -> Response {
+    let published = shared.published.borrow().clone();
+    with_headers(
+        StatusCode::OK,
+        "application/json",
+        published.views[seat.index()].clone(),
+    )
 }
 
 async fn dice(
     State(shared): State<Arc<Shared>>,
-    Path(token): Path<String>,
+    Extension(seat): Extension<PhoneSeat>,
     body: Bytes,
 ) -> Response {
-    let Some(seat) = shared.seat(&token) else {
-        return forbidden();
-    };
-    if !shared.allowed(&shared.answers, seat) {
-        return too_many();
-    }
     let answer: Submission = match serde_json::from_slice(&body) {
         Ok(answer) => answer,
         Err(_) => {

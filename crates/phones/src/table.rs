@@ -1,6 +1,8 @@
 //! The desk's handle on the table: open it on an address, publish the game after every change,
 //! take what the phones sent each frame, close it. The server runs on a thread of its own with
-//! a small runtime; it holds only what the desk published, and writes nothing to disk.
+//! a small runtime behind its own door ([`crate::serve`]); it holds only what the desk
+//! published, and writes nothing to disk. The desk may keep a game's tokens and open the table
+//! again with them (after a restart, say), so the pages of that game find their seats again.
 
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
@@ -9,8 +11,10 @@ use std::thread::JoinHandle;
 
 use ambush_core::game::Game;
 
-use crate::limits::{CLOSING, Limits};
+use crate::host::Host;
+use crate::limits::Limits;
 use crate::roll::{PhoneDice, WaitingRoll};
+use crate::serve::Book;
 use crate::server::{Published, Shared, router};
 use crate::token::{PhoneSeat, Tokens};
 
@@ -27,7 +31,12 @@ pub struct Link {
 pub struct Table {
     shared: Arc<Shared>,
     address: SocketAddr,
-    host: String,
+    /// The addresses the links may name, likeliest first, and the one they name.
+    hosts: Vec<Host>,
+    host: usize,
+    /// Why this computer's addresses could not be read, if they could not.
+    hosts_problem: Option<String>,
+    book: Arc<std::sync::Mutex<Book>>,
     requests: Receiver<PhoneDice>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
@@ -61,17 +70,33 @@ impl Table {
         limits: Limits,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> std::io::Result<Self> {
+        let tokens = Tokens::draw(game.state().settings().solo);
+        Self::open_keeping(address, game, tokens, limits, wake)
+    }
+
+    /// [`Table::open_with`] with the tokens this game's table had before (kept by the desk), so
+    /// the pages opened then find their seats again; fitted to the game's seats (no Insurgent
+    /// seat in a solo game).
+    pub fn open_keeping(
+        address: SocketAddr,
+        game: &Game,
+        tokens: Tokens,
+        limits: Limits,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> std::io::Result<Self> {
         let listener = TcpListener::bind(address)?;
         listener.set_nonblocking(true)?;
         let address = listener.local_addr()?;
         let (desk, requests) = channel();
-        let tokens = Tokens::draw(game.state().settings().solo);
+        let tokens = tokens.fitted(game.state().settings().solo);
         let shared = Arc::new(Shared::new(tokens, limits, desk, Box::new(wake)));
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let app = router(shared.clone());
+        let book = Arc::new(std::sync::Mutex::new(Book::default()));
+        let door = book.clone();
         let thread = std::thread::Builder::new()
             .name("phones".to_owned())
             .spawn(move || {
@@ -79,25 +104,16 @@ impl Table {
                     let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
                         return;
                     };
-                    let (closing, closed) = tokio::sync::oneshot::channel::<()>();
-                    let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
-                        let _ = stopped.await;
-                        let _ = closing.send(());
-                    });
-                    // The pages were told the table closed; whatever still hangs on is dropped
-                    // a moment later.
-                    tokio::select! {
-                        _ = serve => {}
-                        _ = async {
-                            let _ = closed.await;
-                            tokio::time::sleep(CLOSING).await;
-                        } => {}
-                    }
+                    crate::serve::serve(listener, app, limits, door, stopped).await;
                 });
             })?;
+        let (hosts, hosts_problem) = crate::host::hosts(address.ip());
         let mut table = Self {
             shared,
-            host: crate::host::link_host(address.ip()),
+            hosts,
+            host: 0,
+            hosts_problem,
+            book,
             address,
             requests,
             stop: Some(stop),
@@ -114,18 +130,48 @@ impl Table {
         self.address
     }
 
-    /// Each open seat's link.
+    /// Each open seat's link, naming the host chosen ([`Table::hosts`]).
     pub fn links(&self) -> Vec<Link> {
         let tokens = crate::server::recovered(self.shared.tokens.read(), "tokens");
+        let host = self.hosts[self.host].in_link();
         tokens
             .seats()
             .filter_map(|seat| {
                 tokens.of(seat).map(|token| Link {
                     seat,
-                    url: format!("http://{}:{}/s/{token}/", self.host, self.address.port()),
+                    url: format!("http://{host}:{}/s/{token}/", self.address.port()),
                 })
             })
             .collect()
+    }
+
+    /// The addresses of this computer the links may name, likeliest first (one when the
+    /// table listens on one address), and the one they name.
+    pub fn hosts(&self) -> (&[Host], usize) {
+        (&self.hosts, self.host)
+    }
+
+    /// Why this computer's addresses could not be read, if they could not (the links then
+    /// name loopback, which no phone reaches).
+    pub fn hosts_problem(&self) -> Option<&str> {
+        self.hosts_problem.as_deref()
+    }
+
+    /// The links name this address from now on, if it is one of [`Table::hosts`].
+    pub fn choose_host(&mut self, ip: std::net::IpAddr) {
+        if let Some(n) = self.hosts.iter().position(|h| h.ip == ip) {
+            self.host = n;
+        }
+    }
+
+    /// The seats' tokens, for the desk to keep with the game.
+    pub fn tokens(&self) -> Option<Tokens> {
+        Some(crate::server::recovered(self.shared.tokens.read(), "tokens").clone())
+    }
+
+    /// How many connections the server holds now.
+    pub fn connections(&self) -> usize {
+        crate::server::recovered(self.book.lock(), "connections").len()
     }
 
     /// Publishes the game and the roll the desk waits for, if either changed since the last
@@ -157,8 +203,8 @@ impl Table {
     /// Another game on the desk: new tokens, so the links of the last one let nobody in, and
     /// its view published. The pages of the last game are told, and their streams end.
     pub fn new_game(&mut self, game: &Game) {
-        *crate::server::recovered(self.shared.tokens.write(), "tokens") =
-            Tokens::draw(game.state().settings().solo);
+        self.shared
+            .replace_tokens(Tokens::draw(game.state().settings().solo));
         self.last = None;
         self.publish(game, None);
     }

@@ -84,6 +84,31 @@ impl Tokens {
         Self { tokens }
     }
 
+    /// Tokens kept from an earlier table of the same game (the desk keeps them with the game),
+    /// in [`PhoneSeat::ALL`]'s order; none unless each given is a token: 32 hexadecimal digits.
+    pub fn from_kept(kept: [Option<String>; 3]) -> Option<Self> {
+        let fits = |t: &String| t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit());
+        if kept.iter().flatten().all(fits) && kept.iter().any(Option::is_some) {
+            Some(Self { tokens: kept })
+        } else {
+            None
+        }
+    }
+
+    /// The same tokens fitted to a game's seats: no Insurgent seat in a solo game, and a new
+    /// token for any seat of a game for two that has none.
+    pub fn fitted(mut self, solo: bool) -> Self {
+        for seat in PhoneSeat::ALL {
+            let slot = &mut self.tokens[seat.index()];
+            if solo && seat == PhoneSeat::Insurgent {
+                *slot = None;
+            } else if slot.is_none() {
+                *slot = Some(fresh());
+            }
+        }
+        self
+    }
+
     /// The token of a seat, if the seat is open.
     pub fn of(&self, seat: PhoneSeat) -> Option<&str> {
         self.tokens[seat.index()].as_deref()
@@ -163,5 +188,30 @@ mod tests {
             vec![PhoneSeat::Regular, PhoneSeat::Table]
         );
         assert_eq!(format!("{solo:?}"), "Tokens(..)");
+    }
+
+    #[test]
+    fn kept_tokens_come_back_only_whole_and_fit_the_games_seats() {
+        let two = Tokens::draw(false);
+        let words = PhoneSeat::ALL.map(|s| two.of(s).map(str::to_owned));
+        let back = Tokens::from_kept(words.clone()).unwrap_or_else(|| panic!("kept"));
+        for seat in PhoneSeat::ALL {
+            assert_eq!(back.of(seat), two.of(seat));
+        }
+        // Now a solo game: the Insurgent seat closes; back to a game for two, it gets a new one.
+        let solo = back.fitted(true);
+        assert_eq!(solo.of(PhoneSeat::Insurgent), None);
+        assert_eq!(solo.of(PhoneSeat::Regular), two.of(PhoneSeat::Regular));
+        let again = solo.fitted(false);
+        assert!(again.of(PhoneSeat::Insurgent).is_some());
+        assert_ne!(again.of(PhoneSeat::Insurgent), two.of(PhoneSeat::Insurgent));
+        // Anything but tokens is refused whole.
+        let mut bad = words.clone();
+        bad[0] = Some("not a token".to_owned());
+        assert!(Tokens::from_kept(bad).is_none());
+        let mut short = words;
+        short[2] = Some("abc".to_owned());
+        assert!(Tokens::from_kept(short).is_none());
+        assert!(Tokens::from_kept([None, None, None]).is_none());
     }
 }

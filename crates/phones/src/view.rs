@@ -10,7 +10,7 @@ use ambush_core::unit::Side;
 use ambush_core::view::{Sight, TableView, Viewer};
 use serde::Serialize;
 
-use crate::roll::{RollCheck, WaitingRoll};
+use crate::roll::{RollCheck, Sender, WaitingRoll};
 use crate::token::PhoneSeat;
 
 /// How many of the latest log lines a page shows.
@@ -86,7 +86,7 @@ pub struct RollView {
     pub number: u64,
     /// "Roll 6d8: Fireteam Alpha fires at Insurgents 1", or whose roll it is.
     pub words: String,
-    /// True when some of its dice are this seat's to roll.
+    /// True when some of its dice are this seat's to roll and not in yet.
     pub yours: bool,
     /// Its groups.
     pub groups: Vec<GroupView>,
@@ -111,6 +111,11 @@ pub struct GroupView {
     pub yours: bool,
     /// Their faces are in.
     pub received: bool,
+    /// Who gave them, once in ("the Regular player's phone", "the desk", "the app").
+    pub sent_by: Option<String>,
+    /// Their faces, once in: for every seat when the dice are in sight, else for the seat
+    /// that sent them alone.
+    pub faces: Vec<u8>,
 }
 
 /// Every seat's view of the game now, and the roll's check for the server.
@@ -210,48 +215,56 @@ fn roll_view(
         .groups
         .iter()
         .enumerate()
-        .map(|(index, g)| GroupView {
-            index,
-            label: if readable {
-                g.group.label.clone()
-            } else {
-                "Dice out of sight".to_owned()
-            },
-            sides: g.group.die.sides(),
-            count: g.group.count,
-            each: if readable {
-                g.group.each.clone()
-            } else {
-                Vec::new()
-            },
-            whose: g
-                .seat
-                .map_or_else(|| "the referee".to_owned(), |s| format!("the {s}")),
-            yours: g.seat == Some(seat) && g.group.count > 0,
-            received: g.received,
+        .map(|(index, g)| {
+            let sender = g.received.as_ref().map(|r| r.by);
+            // Faces the log keeps to itself reach only the phone that sent them.
+            let sees_faces = (readable && !check.secret) || sender == Some(Sender::Phone(seat));
+            GroupView {
+                index,
+                label: if readable {
+                    g.group.label.clone()
+                } else {
+                    "Dice out of sight".to_owned()
+                },
+                sides: g.group.die.sides(),
+                count: g.group.count,
+                each: if readable {
+                    g.group.each.clone()
+                } else {
+                    Vec::new()
+                },
+                whose: g.whose.to_owned(),
+                yours: g.seat == Some(seat) && g.group.count > 0,
+                received: g.received.is_some(),
+                sent_by: sender.map(Sender::words),
+                faces: g
+                    .received
+                    .as_ref()
+                    .filter(|_| sees_faces)
+                    .map(|r| r.faces.clone())
+                    .unwrap_or_default(),
+            }
         })
         .collect();
     let label = label.unwrap_or_else(|| "a roll out of sight".to_owned());
     let mine: Vec<String> = groups
         .iter()
-        .filter(|g| g.yours)
+        .filter(|g| g.yours && !g.received)
         .map(|g| format!("{}d{}", g.count, g.sides))
         .collect();
-    let words = if mine.is_empty() {
-        let whose: Vec<&str> = groups
-            .iter()
-            .filter(|g| g.count > 0)
-            .map(|g| g.whose.as_str())
-            .collect();
-        let whose = dedup(whose);
-        let whose = if whose.is_empty() {
-            "the referee".to_owned()
-        } else {
-            whose.join(" and ")
-        };
-        format!("Waiting for {whose}: {label}")
-    } else {
+    // Whose dice are still to come: once every group is in, the referee plays them.
+    let waiting: Vec<&str> = groups
+        .iter()
+        .filter(|g| g.count > 0 && !g.received)
+        .map(|g| g.whose.as_str())
+        .collect();
+    let waiting = dedup(waiting);
+    let words = if !mine.is_empty() {
         format!("Roll {}: {label}", mine.join(" + "))
+    } else if waiting.is_empty() {
+        format!("Every die is in; the referee plays them: {label}")
+    } else {
+        format!("Waiting for {}: {label}", waiting.join(" and "))
     };
     RollView {
         number: roll.number,

@@ -13,6 +13,21 @@ use crate::ui::widgets::style::Message;
 
 use super::{AssistantApp, Desk, Played};
 
+/// The dice the app rolls with: the game's own when they stay after undo, or the app's
+/// generator, taken out for the roll and put back after.
+enum AppDice {
+    Staying(DiceSource),
+    Own(DiceSource),
+}
+
+impl AppDice {
+    fn source(&mut self) -> &mut DiceSource {
+        match self {
+            AppDice::Staying(d) | AppDice::Own(d) => d,
+        }
+    }
+}
+
 impl AssistantApp {
     pub(super) fn apply(&mut self, command: UiCommand) {
         match command {
@@ -181,10 +196,14 @@ impl AssistantApp {
                     return;
                 }
                 self.session = None;
-                self.phones = None;
-                self.refresh_start();
+                self.close_table();
                 self.message = None;
+                // The game is closed: its links are forgotten.
+                self.table_for_another_game();
+                self.refresh_start();
             }
+            // While the table is open, the table's choice; the referee's own comes back after.
+            UiCommand::SetPhysicalDice(on) if self.phones.table.is_some() => self.phones.dice = on,
             UiCommand::SetPhysicalDice(on) => self.prefs.physical_dice = on,
             UiCommand::ShowTab(tab) => self.desk.tab = tab,
             UiCommand::FireFrom(unit) => {
@@ -206,7 +225,14 @@ impl AssistantApp {
             UiCommand::DismissMessage => self.message = None,
             UiCommand::FoldLog(folded) => self.prefs.log_folded = folded,
             UiCommand::Phones(Some(address)) => self.open_table(address, false),
-            UiCommand::Phones(None) => self.phones = None,
+            UiCommand::Phones(None) => self.close_table(),
+            UiCommand::FoldTable(folded) => self.prefs.table_folded = folded,
+            UiCommand::ChooseHost(ip) => {
+                self.prefs.table_host = Some(ip);
+                if let Some(table) = &mut self.phones.table {
+                    table.choose_host(ip);
+                }
+            }
         }
     }
 
@@ -222,21 +248,64 @@ impl AssistantApp {
                 return Played::Refused;
             }
         };
-        if self.prefs.physical_dice && !request.is_empty() {
+        let app = self.rolled_by_app(&command, &request);
+        let typed = request
+            .groups
+            .iter()
+            .zip(&app)
+            .any(|(g, app)| g.count > 0 && !app);
+        // Physical dice are asked for what is not the app's own to roll (the solo opponent's
+        // dice while the table is open); a roll that is all the app's is rolled at once.
+        if self.physical_dice() && typed {
             let mut prompt = DicePrompt::new(command, request);
+            if app.iter().any(|a| *a) {
+                let faces = match self.roll_for_app(&prompt.command, &prompt.request) {
+                    Ok(faces) => faces,
+                    Err(e) => {
+                        self.message = Some(Message::error(e));
+                        return Played::Refused;
+                    }
+                };
+                prompt = prompt.with_app_dice(app, faces);
+            }
             self.prompts += 1;
             prompt.number = self.prompts;
             self.prompt = Some(prompt);
             return Played::AwaitingDice;
         }
-        // Dice that stay after undo are the game's, fixed by its place; otherwise the app's.
-        if let Some(mut placed) = session.game().staying_dice(&command) {
-            return self.play_with(command, &mut placed);
+        let mut dice = self.app_dice(&command);
+        let played = self.play_with(command, dice.source());
+        if let AppDice::Own(own) = dice {
+            self.dice = own;
         }
-        let mut dice = std::mem::replace(&mut self.dice, DiceSource::typed(Vec::new()));
-        let played = self.play_with(command, &mut dice);
-        self.dice = dice;
         played
+    }
+
+    /// The app's dice for a command: the game's when they stay after undo (fixed by its
+    /// place), else the app's own generator (handed back after).
+    fn app_dice(&mut self, command: &Command) -> AppDice {
+        match self.game().and_then(|g| g.staying_dice(command)) {
+            Some(placed) => AppDice::Staying(placed),
+            None => AppDice::Own(std::mem::replace(
+                &mut self.dice,
+                DiceSource::typed(Vec::new()),
+            )),
+        }
+    }
+
+    /// The faces the app rolls for a command's groups, all of them, by the same dice it would
+    /// roll the whole command with.
+    fn roll_for_app(
+        &mut self,
+        command: &Command,
+        request: &ambush_core::dice::DiceRequest,
+    ) -> Result<Vec<Vec<ambush_core::dice::Face>>, String> {
+        let mut dice = self.app_dice(command);
+        let rolled = dice.source().roll(request).map_err(|e| e.to_string());
+        if let AppDice::Own(own) = dice {
+            self.dice = own;
+        }
+        Ok(rolled?.into_iter().map(|r| r.faces).collect())
     }
 
     /// A fresh seed for a game's dice that stay after undo, from the app's generator (seeded
@@ -281,10 +350,9 @@ impl AssistantApp {
     /// A fresh desk for another game: forms, the solo opponent's plan, its pause.
     pub(super) fn fresh_desk(&mut self) {
         self.desk = Desk::default();
-        // Another game: the links of the last one let nobody in.
-        if let (Some(table), Some(session)) = (&mut self.phones, &self.session) {
-            table.new_game(session.game());
-        }
+        // Another game: the links of the last one let nobody in (unless it is the same game,
+        // resumed).
+        self.table_for_another_game();
         self.series.clear();
         self.plan.clear();
         self.solo_paused = false;

@@ -27,6 +27,9 @@ pub struct DicePrompt {
     pub number: u64,
     /// For each group, the seat whose phone sent its faces, if one did.
     pub from_phone: Vec<Option<ambush_phones::PhoneSeat>>,
+    /// For each group, whether the app rolled it (the solo opponent's dice while the table is
+    /// open): nobody types it.
+    app: Vec<bool>,
 }
 
 /// What a key did to the prompt.
@@ -53,7 +56,28 @@ impl DicePrompt {
             current,
             number: 0,
             from_phone: vec![None; n],
+            app: vec![false; n],
         }
+    }
+
+    /// The same prompt with the groups marked in `app` already rolled by the app, with these
+    /// faces: the keyboard starts on the first group left to type.
+    pub fn with_app_dice(mut self, app: Vec<bool>, faces: Vec<Vec<Face>>) -> Self {
+        for (i, faces) in faces.iter().enumerate() {
+            if app.get(i).copied().unwrap_or(false) {
+                self.inputs[i] = super::phones::faces_words(faces);
+            }
+        }
+        self.app = app;
+        self.app.resize(self.request.groups.len(), false);
+        let first = self.typed_groups().next();
+        self.current = first.unwrap_or(0);
+        self
+    }
+
+    /// Whether the app rolled this group.
+    pub fn by_app(&self, group: usize) -> bool {
+        self.app.get(group).copied().unwrap_or(false)
     }
 
     /// Each group's faces, or every problem with what was typed.
@@ -77,7 +101,8 @@ impl DicePrompt {
 
     /// The groups that ask for dice, in order.
     fn typed_groups(&self) -> impl DoubleEndedIterator<Item = usize> + '_ {
-        (0..self.request.groups.len()).filter(|&i| self.request.groups[i].count > 0)
+        (0..self.request.groups.len())
+            .filter(|&i| self.request.groups[i].count > 0 && !self.by_app(i))
     }
 
     /// Takes one event from the keyboard: text goes to the group being typed, Backspace takes
@@ -86,7 +111,8 @@ impl DicePrompt {
     pub fn key(&mut self, event: &egui::Event) -> Typed {
         match event {
             egui::Event::Text(text) | egui::Event::Paste(text) => {
-                if let Some(input) = self.inputs.get_mut(self.current) {
+                let app = self.by_app(self.current);
+                if let Some(input) = self.inputs.get_mut(self.current).filter(|_| !app) {
                     input.extend(
                         text.chars()
                             .filter(|c| c.is_ascii_digit() || matches!(c, ' ' | ',' | ';')),
@@ -100,8 +126,9 @@ impl DicePrompt {
                 key, pressed: true, ..
             } => match key {
                 Key::Backspace => {
+                    let app = self.by_app(self.current);
                     match self.inputs.get_mut(self.current) {
-                        Some(input) if !input.is_empty() => {
+                        Some(input) if !input.is_empty() && !app => {
                             input.pop();
                         }
                         _ => {
@@ -203,6 +230,11 @@ pub fn dice_prompt_ui(
                 RichText::new(format!("{} — {} × {}", group.label, group.count, group.die))
                     .strong(),
             );
+            if prompt.by_app(i) {
+                // The solo opponent's own dice: rolled by the app, never typed.
+                ui.label(format!("Rolled by the app: {}", prompt.inputs[i]));
+                continue;
+            }
             let current = prompt.current == i;
             if field_ui(ui, &prompt.inputs[i], &group.label, current).clicked() {
                 prompt.current = i;

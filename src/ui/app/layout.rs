@@ -19,6 +19,7 @@ impl AssistantApp {
             path_input,
             show_path,
             folder,
+            phones,
             ..
         } = self;
         let Some(session) = session.as_ref() else {
@@ -49,11 +50,25 @@ impl AssistantApp {
             .clamp(log_min, log_max);
         egui::Panel::top("top_bar").show(ui, |ui| {
             let not_autosaved = folder.problem();
+            let table = super::top_bar::TableMenu {
+                open: phones.table.is_some(),
+                physical: if phones.table.is_some() {
+                    phones.dice
+                } else {
+                    prefs.physical_dice
+                },
+                port: &mut phones.port,
+                ip: prefs
+                    .table_address
+                    .unwrap_or(super::phones::DEFAULT_ADDRESS)
+                    .ip(),
+            };
             super::top_bar::top_bar_ui(
                 ui,
                 session,
                 not_autosaved.as_deref(),
                 prefs,
+                table,
                 path_input,
                 show_path,
                 queue,
@@ -78,6 +93,18 @@ impl AssistantApp {
             if dragging && (height - log_height).abs() > 1.0 {
                 prefs.log_height = Some(height);
             }
+        }
+        // The table open to phones, docked above the log: it covers nothing of the desk.
+        if phones.table.is_some() {
+            egui::Panel::bottom("table_links").show(ui, |ui| {
+                super::table_panel::table_panel_ui(
+                    ui,
+                    phones,
+                    prefs.table_folded,
+                    game.state().settings(),
+                    queue,
+                );
+            });
         }
         // A look at a game open in another window: everything can be read, nothing played.
         let read_only = session.is_read_only();

@@ -16,6 +16,8 @@ mod phones_qr;
 mod prefs;
 mod shortcuts;
 mod start;
+mod table_keys;
+mod table_panel;
 mod top_bar;
 
 use std::path::PathBuf;
@@ -127,8 +129,8 @@ pub struct AssistantApp {
     /// The player was told this game is not safely on disk and may now leave it anyway.
     leave_anyway: bool,
     builtins: Vec<Result<Box<ambush_core::scenario::check::LoadedScenario>, String>>,
-    /// The table opened to phones, if it is.
-    phones: Option<ambush_phones::Table>,
+    /// The table opened to phones, and what the desk keeps of it.
+    phones: phones::Phones,
     /// The address the command line asked the table to open on, until a game is on the desk.
     phones_wanted: Option<std::net::SocketAddr>,
     /// The window's context once known, so a phone's request wakes the desk.
@@ -181,7 +183,7 @@ impl AssistantApp {
             typed_ahead: Vec::new(),
             queue: Vec::new(),
             builtins: builtin_scenarios(),
-            phones: None,
+            phones: phones::Phones::default(),
             phones_wanted: None,
             wake: Default::default(),
             prompts: 0,
@@ -198,6 +200,12 @@ impl AssistantApp {
         // The table opens to phones once the game is on the desk (a scenario file starts its
         // game after the first frame).
         app.phones_wanted = app.options.phones;
+        app.phones.port = app
+            .phones_wanted
+            .or(app.prefs.table_address)
+            .unwrap_or(phones::DEFAULT_ADDRESS)
+            .port()
+            .to_string();
         app
     }
 
@@ -362,7 +370,7 @@ impl eframe::App for AssistantApp {
         {
             self.open_table(address, true);
         }
-        self.phones_out(&ctx);
+        self.phones_out();
         self.autosave_tick(&ctx);
         // A click that changed the desk arms the guard for the next click at the same place:
         // until the pointer moves or the time is up, a cover over the window takes the clicks.

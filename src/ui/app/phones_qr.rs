@@ -1,31 +1,86 @@
-//! A link as a QR code, painted square by square, for a phone's camera.
+//! The links as QR codes, for a phone's camera: each encoded once per table, as a texture the
+//! desk draws every frame (a square per module, sharp at any zoom).
 
 use qrcode::{Color, QrCode};
 
-/// The size of one square of the code, in points.
-const MODULE: f32 = 2.5;
+/// The size of one square of a code, in points: a code of some 45 squares is about 115 pixels
+/// at the desk's usual zoom, read by a phone's camera from a metre away.
+const MODULE: f32 = 2.0;
+/// The quiet margin around a code, in modules.
+const MARGIN: usize = 4;
 
-/// Paints the QR code of a link, with its quiet margin; nothing if the link cannot be coded.
-pub fn qr_ui(ui: &mut egui::Ui, link: &str) {
-    let Ok(code) = QrCode::new(link.as_bytes()) else {
-        return;
-    };
+/// The codes of the links shown, by link.
+#[derive(Default)]
+pub struct QrCodes {
+    codes: Vec<(String, Option<egui::TextureHandle>)>,
+    /// How many links were encoded: once each per table.
+    pub encoded: usize,
+}
+
+impl QrCodes {
+    /// The code of a link, encoded the first time it is asked for; none if the link cannot be
+    /// coded.
+    pub fn texture(&mut self, ctx: &egui::Context, link: &str) -> Option<&egui::TextureHandle> {
+        let at = match self.codes.iter().position(|(l, _)| l == link) {
+            Some(at) => at,
+            None => {
+                self.encoded += 1;
+                let texture = encode(ctx, link);
+                self.codes.push((link.to_owned(), texture));
+                self.codes.len() - 1
+            }
+        };
+        self.codes[at].1.as_ref()
+    }
+
+    /// Keeps only the codes of these links (another game's links, or another address).
+    pub fn keep_only(&mut self, links: &[&str]) {
+        self.codes.retain(|(l, _)| links.contains(&l.as_str()));
+    }
+}
+
+fn encode(ctx: &egui::Context, link: &str) -> Option<egui::TextureHandle> {
+    let code = QrCode::new(link.as_bytes()).ok()?;
     let width = code.width();
-    let colors = code.to_colors();
-    let margin = 4.0;
-    let side = (width as f32 + 2.0 * margin) * MODULE;
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 0.0, egui::Color32::WHITE);
-    for (i, color) in colors.iter().enumerate() {
+    let side = width + 2 * MARGIN;
+    let mut pixels = vec![egui::Color32::WHITE; side * side];
+    for (i, color) in code.to_colors().iter().enumerate() {
         if *color == Color::Dark {
-            let (x, y) = ((i % width) as f32, (i / width) as f32);
-            let min = rect.min + egui::vec2((x + margin) * MODULE, (y + margin) * MODULE);
-            painter.rect_filled(
-                egui::Rect::from_min_size(min, egui::vec2(MODULE, MODULE)),
-                0.0,
-                egui::Color32::BLACK,
-            );
+            let (x, y) = (i % width + MARGIN, i / width + MARGIN);
+            pixels[y * side + x] = egui::Color32::BLACK;
         }
+    }
+    let image = egui::ColorImage::new([side, side], pixels);
+    Some(ctx.load_texture(format!("qr {link}"), image, egui::TextureOptions::NEAREST))
+}
+
+/// Draws a link's code, its modules [`MODULE`] points wide; nothing if it cannot be coded.
+pub fn qr_ui(ui: &mut egui::Ui, codes: &mut QrCodes, link: &str) {
+    let ctx = ui.ctx().clone();
+    if let Some(texture) = codes.texture(&ctx, link) {
+        let size = texture.size_vec2() * MODULE;
+        ui.add(egui::Image::new((texture.id(), size)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_link_is_encoded_once_and_another_links_code_replaces_it() {
+        let ctx = egui::Context::default();
+        let mut codes = QrCodes::default();
+        let link = "http://192.168.1.23:7878/s/0123456789abcdef0123456789abcdef/";
+        for _ in 0..100 {
+            let texture = codes.texture(&ctx, link).map(|t| t.size());
+            // Version 4 or more: 33 modules and more, with the quiet margin.
+            assert!(texture.is_some_and(|[w, h]| w == h && w >= 33 + 2 * MARGIN));
+        }
+        assert_eq!(codes.encoded, 1);
+        codes.keep_only(&["http://10.0.0.2:7878/s/x/"]);
+        assert!(codes.codes.is_empty());
+        let _ = codes.texture(&ctx, link);
+        assert_eq!(codes.encoded, 2);
     }
 }

@@ -1,5 +1,5 @@
-//! Preferences kept between runs: zoom, theme, physical dice. (No path is kept: a path
-//! typed for one game is never offered for another.)
+//! Preferences kept between runs: zoom, theme, physical dice, where the table opens to phones.
+//! (No path is kept: a path typed for one game is never offered for another.)
 
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +25,13 @@ pub struct Prefs {
     pub log_folded: bool,
     /// How the last solo game was started: the start screen offers the same again.
     pub solo: crate::ui::command::SoloStart,
+    /// Where the table last opened to phones (`--phones` or the Game menu): it opens there
+    /// again, so the pages of a game kept open find it after a restart.
+    pub table_address: Option<std::net::SocketAddr>,
+    /// The address of this computer the links last named, of several.
+    pub table_host: Option<std::net::IpAddr>,
+    /// The table's links are folded to one line, giving their room to the desk.
+    pub table_folded: bool,
 }
 
 impl Default for Prefs {
@@ -39,6 +46,9 @@ impl Default for Prefs {
             log_height: None,
             log_folded: false,
             solo: Default::default(),
+            table_address: None,
+            table_host: None,
+            table_folded: false,
         }
     }
 }

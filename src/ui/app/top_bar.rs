@@ -11,12 +11,26 @@ use super::prefs::Prefs;
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::style;
 
+/// What the top bar shows of the table open to phones, and the port typed to open it on.
+pub struct TableMenu<'a> {
+    /// The table is open.
+    pub open: bool,
+    /// The desk asks for physical dice now (the table's choice while it is open).
+    pub physical: bool,
+    /// The port typed in the Game menu.
+    pub port: &'a mut String,
+    /// The address the table opens on (every address, unless `--phones` gave one).
+    pub ip: std::net::IpAddr,
+}
+
 /// Draws the top bar.
+#[allow(clippy::too_many_arguments)]
 pub fn top_bar_ui(
     ui: &mut Ui,
     session: &Session,
     not_autosaved: Option<&str>,
     prefs: &mut Prefs,
+    table: TableMenu<'_>,
     path_input: &mut String,
     show_path: &mut bool,
     queue: &mut Vec<UiCommand>,
@@ -137,8 +151,16 @@ pub fn top_bar_ui(
                     "The app commands the Insurgents: {words} (Edit > settings)"
                 ));
         }
-        let mut physical = prefs.physical_dice;
-        if ui.checkbox(&mut physical, "Physical dice").changed() {
+        let mut physical = table.physical;
+        let checkbox = ui.checkbox(&mut physical, "Physical dice");
+        let checkbox = if table.open {
+            checkbox.on_hover_text(
+                "The table is open: the phones answer the dice prompt. Closing the table puts this back as it was.",
+            )
+        } else {
+            checkbox
+        };
+        if checkbox.changed() {
             queue.push(UiCommand::SetPhysicalDice(physical));
         }
         ui.menu_button("Game", |ui| {
@@ -159,9 +181,13 @@ pub fn top_bar_ui(
                 *show_path = true;
             }
             ui.separator();
-            // Once open, the table's window shows the links and closes it.
-            if ui.button("Open the table to phones").clicked() {
-                queue.push(UiCommand::Phones(Some(super::phones::DEFAULT_ADDRESS)));
+            // Once open, the table's panel shows the links and closes it.
+            if table.open {
+                if ui.button("Close the table to phones").clicked() {
+                    queue.push(UiCommand::Phones(None));
+                }
+            } else {
+                table_menu_ui(ui, table, queue);
             }
             ui.separator();
             if ui.button("Close game").clicked() {
@@ -391,4 +417,36 @@ fn short(text: &str) -> String {
     let cut: String = text.chars().take(MAX).collect();
     let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
     format!("{cut}…")
+}
+
+/// "Open the table to phones", on the port typed beside it (the one it last opened on).
+fn table_menu_ui(ui: &mut Ui, table: TableMenu<'_>, queue: &mut Vec<UiCommand>) {
+    let port = table.port.trim().parse::<u16>().ok().filter(|p| *p > 0);
+    ui.horizontal(|ui| {
+        let open = ui.add_enabled(
+            port.is_some(),
+            egui::Button::new("Open the table to phones"),
+        );
+        if let Some(port) = port
+            && open.clicked()
+        {
+            queue.push(UiCommand::Phones(Some(std::net::SocketAddr::new(
+                table.ip, port,
+            ))));
+        }
+        let label = ui.label("on port");
+        ui.add(
+            egui::TextEdit::singleline(table.port)
+                .desired_width(56.0)
+                .char_limit(5),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("The port the phones' links name: the table opens on it again next time");
+    });
+    if port.is_none() {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            "A port is a number from 1 to 65535",
+        );
+    }
 }

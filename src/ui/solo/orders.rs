@@ -230,11 +230,17 @@ fn carry_out_ui(
         .into_iter()
         .map(|v| (unit, v))
         .collect();
+    if plan::declared(game, unit).is_some() {
+        // It declared it stands first: Overwatch may fire on it now, from the Now view.
+        ui.label(format!(
+            "{name} stands, its fire to come: units on Overwatch that see it may fire first (the Regulars' answers on the Now view). Then:"
+        ));
+    }
     let steps = plan::carried_out(game, order, &seen);
     if let Some(why) = plan::refusal(game, &plan::commands_of(&steps)) {
         // The table changed since the roll: the order no longer stands.
         ui.label(format!("The rules no longer allow this order: {why}."));
-        let stop = plan::stopped(order, &format!("the rules refuse it ({why})"));
+        let stop = plan::stopped(game, order, &format!("the rules refuse it ({why})"));
         if plan::refusal(game, &plan::commands_of(&stop)).is_none() {
             let text = format!("{name}: holds where it is");
             if named_button(ui, text.as_str(), &text, true).clicked() {
@@ -267,7 +273,7 @@ fn carry_out_ui(
             ("No line of sight", "no line of sight"),
             ("Could not get through", "the way was blocked"),
         ] {
-            let stop = plan::stopped(order, what);
+            let stop = plan::stopped(game, order, what);
             if plan::refusal(game, &plan::commands_of(&stop)).is_none()
                 && named_button(ui, button, &format!("{name}: {button}"), true).clicked()
             {

@@ -19,8 +19,13 @@ pub struct TestsForm {
     pub regular: Option<UnitId>,
     /// What the Reaction test decides.
     pub kind: ReactionKind,
-    /// Reaction modifiers as the referee set them.
+    /// Reaction modifiers: the Regular unit's movement as the state says, the referee's
+    /// adjustments, and any correction.
     pub reaction: ReactionModifiers,
+    /// The referee overrules what the game knows of the Regular unit's movement.
+    pub correcting: bool,
+    /// The referee's words for the correction.
+    pub correction: String,
     reaction_for: Option<(UnitId, usize)>,
     /// The activation the form last followed.
     followed: Option<UnitId>,
@@ -43,6 +48,8 @@ impl Default for TestsForm {
             regular: None,
             kind: ReactionKind::InterruptMovement,
             reaction: ReactionModifiers::default(),
+            correcting: false,
+            correction: String::new(),
             reaction_for: None,
             followed: None,
             quality_unit: None,
@@ -132,14 +139,16 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
         return;
     };
     if form.reaction_for != Some((r, game.revision())) {
-        // The checkboxes follow the Regular unit's state; the referee's own adjustments stay
-        // while it is the same unit.
+        // The movement follows the Regular unit's state; the referee's own adjustments stay
+        // while it is the same unit, and a correction only for the moment it was given.
         let mut proposed = ReactionModifiers::proposed(reg);
         if form.reaction_for.is_some_and(|(unit, _)| unit == r) {
             proposed.regular_adjust = form.reaction.regular_adjust;
             proposed.insurgent_adjust = form.reaction.insurgent_adjust;
         }
         form.reaction = proposed;
+        form.correcting = false;
+        form.correction.clear();
         form.reaction_for = Some((r, game.revision()));
     }
     let interrupting = form.kind != ReactionKind::Overwatch;
@@ -174,16 +183,7 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
             queue,
         );
     }
-    ui.horizontal_wrapped(|ui| {
-        ui.checkbox(
-            &mut form.reaction.regular_alert,
-            "Regulars alert: halted, Overwatch, Cautious, or still last turn (+1)",
-        );
-        ui.checkbox(
-            &mut form.reaction.regular_rapid,
-            "Regulars moved Rapid (−1)",
-        );
-    });
+    movement_ui(ui, reg, form);
     ui.horizontal_wrapped(|ui| {
         style::number(
             ui,
@@ -210,6 +210,48 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
         command,
         queue,
     );
+}
+
+/// What the game knows of the Regular unit's movement, shown as facts; the referee's
+/// correction, in words (logged), to overrule them.
+fn movement_ui(ui: &mut Ui, reg: &ambush_core::unit::Unit, form: &mut TestsForm) {
+    let m = &form.reaction;
+    let alert = ReactionModifiers::why_alert(reg).filter(|_| m.regular_alert);
+    match (alert, m.regular_rapid) {
+        (Some(why), _) => ui.label(format!("• {} is alert (+1): {why}.", reg.name)),
+        (None, true) => ui.label(format!("• {} moved Rapid (−1).", reg.name)),
+        (None, false) => ui.label(format!(
+            "• {}: nothing in its movement changes the die.",
+            reg.name
+        )),
+    };
+    ui.checkbox(
+        &mut form.correcting,
+        "Referee's correction: the game has this wrong",
+    );
+    if !form.correcting {
+        form.reaction = form.reaction.as_the_state_says(reg);
+        form.reaction.correction = None;
+        return;
+    }
+    ui.indent("reaction_correction", |ui| {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Why (goes in the log):");
+            ui.text_edit_singleline(&mut form.correction)
+                .labelled_by(label.id);
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(
+                &mut form.reaction.regular_alert,
+                "Regulars alert: halted, Overwatch, Cautious, or still last turn (+1)",
+            );
+            ui.checkbox(
+                &mut form.reaction.regular_rapid,
+                "Regulars moved Rapid (−1)",
+            );
+        });
+    });
+    form.reaction.correction = Some(form.correction.clone());
 }
 
 fn quality_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiCommand>) {

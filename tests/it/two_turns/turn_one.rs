@@ -35,23 +35,27 @@ pub fn regular_activations(t: &mut Table) {
 }
 
 pub fn insurgent_phase(t: &mut Table) {
-    // Insurgents 4 (a leader and an RPG) fire at Bravo at once: one Marine slightly wounded.
+    // Insurgents 4 (a leader and an RPG) declare a Cautious move and fire at Bravo: one Marine
+    // slightly wounded.
+    t.click("Insurgents 4 acts: Cautious");
     t.click("Insurgents 4 fires at Fireteam Bravo");
     t.roll(&["8", "111", "11111"]);
     t.click("Roll First Aid for 1 from Fireteam Bravo");
     t.roll(&["2"]);
     t.click("Roll Morale check for Fireteam Bravo");
     t.roll(&["9876"]);
-    // The Corporal, on Overwatch, answers: the RPG gunner falls; the leader stands.
+    // The Corporal, on Overwatch, interrupts their move: the RPG gunner falls; the leader
+    // stands.
     t.click("Corporal (squad leader) fires from Overwatch at Insurgents 4");
-    t.roll(&["8", "1", "1"]);
+    t.roll(&["8", "1", "11"]);
     t.click("Remove 1 casualty from Insurgents 4");
     t.click("Roll Morale check for Insurgents 4");
     t.roll(&["9"]);
-    // Insurgents 5 next: Leader 2A joins them, and they fire (a leader's unit may fire, not
-    // move, once joined).
+    // Insurgents 5 next: Leader 2A joins them, and they stand and fire (a leader's unit may
+    // fire, not move, once joined).
     t.click("Insurgents 5 acts next");
     t.click("Leader 2A joins Insurgents 5");
+    t.click("Insurgents 5 acts: Halted");
     t.click("Insurgents 5 fires at Fireteam Alpha");
     t.roll(&["1", "11", "11111"]);
     t.click("End turn 1");

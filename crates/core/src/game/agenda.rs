@@ -479,6 +479,29 @@ impl GameState {
         }
     }
 
+    /// Whose each group of a command's dice is, in the request's order: the group's own
+    /// answer where it has one (each side its Reaction die, the firer its Firepower, the
+    /// target its Defense), else the side of the first unit the command names, else the
+    /// referee. The dice of a command that keeps them out of the log's words (a solo
+    /// decision, the markers set) are the Insurgent player's, all of them: they tell what the
+    /// other side may not know.
+    pub fn dice_seats(&self, command: &Command, request: &crate::dice::DiceRequest) -> Vec<Seat> {
+        let facts = command.facts(self);
+        if facts.secret_dice {
+            return vec![Seat::Insurgent; request.groups.len()];
+        }
+        let fallback = facts
+            .units
+            .first()
+            .and_then(|u| self.unit(*u))
+            .map_or(Seat::Referee, |u| Seat::of(u.side));
+        request
+            .groups
+            .iter()
+            .map(|group| self.seat_of_dice(command, group.role).unwrap_or(fallback))
+            .collect()
+    }
+
     /// Whose dice a group of a command is, where the group says: each side rolls its own
     /// Reaction die, the firer its Firepower and the target its Defense.
     fn seat_of_dice(&self, command: &Command, role: DiceRole) -> Option<Seat> {

@@ -30,7 +30,7 @@ pub enum RuleError {
     #[error("{0}")]
     Contact(String),
     /// A unit of the wrong side.
-    #[error("{unit} is a {side} unit; this needs a {expected} unit")]
+    #[error("{unit} is {}; this needs {}", side.a_unit(), expected.a_unit())]
     WrongSide {
         /// The unit's name.
         unit: String,
@@ -267,6 +267,117 @@ pub enum RuleError {
         /// The target.
         target: String,
     },
+    /// A unit's own casualties, First Aid and Morale check come before anything it does (rules
+    /// version 6 on).
+    #[error("{unit} acts only once its own steps are settled; due first: {due}")]
+    OwnStepsDue {
+        /// The unit.
+        unit: String,
+        /// The steps due, in words.
+        due: String,
+    },
+    /// A unit is fired on only once the casualties and Morale check of the last fire at it are
+    /// settled (rules version 6 on).
+    #[error("{target} is fired on again only once its steps are settled; due first: {due}")]
+    TargetStepsDue {
+        /// The target.
+        target: String,
+        /// The steps due, in words.
+        due: String,
+    },
+    /// Nothing comes before the steps of a fire (rules version 6 on).
+    #[error("the steps of the last fire come first, then {unit}; due first: {due}")]
+    FireStepsFirst {
+        /// The unit that would act.
+        unit: String,
+        /// The steps due, in words.
+        due: String,
+    },
+    /// A new activation waits for the casualties and Morale checks of the fire before it (rules
+    /// version 6 on).
+    #[error("{unit} activates once the last fire is settled; due first: {due}")]
+    ActivationWaits {
+        /// The unit that would activate.
+        unit: String,
+        /// The steps due, in words.
+        due: String,
+    },
+    /// The unit's fire is resolved: there is no fire left to interrupt (rules version 6 on).
+    #[error(
+        "{unit}'s fire this activation is resolved: there is no fire left for {insurgent} to interrupt"
+    )]
+    FireResolved {
+        /// The Regular unit.
+        unit: String,
+        /// The Insurgent unit.
+        insurgent: String,
+    },
+    /// The unit's fire is what an Insurgent unit interrupts: the interruption comes first.
+    #[error(
+        "{insurgent} is interrupting {unit}'s fire: {unit} fires once that interruption is answered ({how})"
+    )]
+    FireInterrupted {
+        /// The Regular unit.
+        unit: String,
+        /// The Insurgent unit.
+        insurgent: String,
+        /// What comes first, in words.
+        how: &'static str,
+    },
+    /// The interrupted unit fired its own shot since the interruption began: that was its fire.
+    #[error(
+        "{unit} has made its fire of this activation since {insurgent} interrupted it: it has no fire left to answer with"
+    )]
+    FireSpent {
+        /// The Regular unit.
+        unit: String,
+        /// The Insurgent unit.
+        insurgent: String,
+    },
+    /// A shot at the unit that won the Reaction test and made its interrupt fire is return
+    /// fire, whatever it is called: not while Pinned or pulling back (l.132).
+    #[error(
+        "{unit} is Pinned or pulling back after {insurgent}'s interrupt fire: it may not fire back at {insurgent}, as return fire or as its own shot (another target it may)"
+    )]
+    PinnedByInterruption {
+        /// The Regular unit.
+        unit: String,
+        /// The Insurgent unit.
+        insurgent: String,
+    },
+    /// An Overwatch unit that lost its Reaction test fires after the Insurgents.
+    #[error(
+        "{unit} lost its Overwatch Reaction test against {insurgent}: it fires once {insurgent}'s interruption is made"
+    )]
+    OverwatchFiresAfter {
+        /// The Insurgent unit.
+        insurgent: String,
+        /// The Overwatch unit.
+        unit: String,
+    },
+    /// An Insurgent unit declares its action (its speed) before it fires in its phase (rules
+    /// version 6 on).
+    #[error(
+        "{0} declares its action first (Halted, Cautious or Rapid): units on Overwatch may interrupt it from then on"
+    )]
+    ActionFirst(String),
+    /// An Insurgent unit that stood Halted and fired has finished its action: nothing is left to
+    /// interrupt (rules version 6 on).
+    #[error(
+        "{insurgent} stood Halted and its fire is resolved: its action is over, and {unit} has nothing left to interrupt from Overwatch"
+    )]
+    ActionOver {
+        /// The Overwatch unit.
+        unit: String,
+        /// The Insurgent unit.
+        insurgent: String,
+    },
+    /// A Reaction test whose movement modifiers say otherwise than the state, with no referee's
+    /// correction (rules version 6 on).
+    #[error(
+        "this Reaction test does not match what the game knows: {0}. Take it as the state says, or give a referee's correction"
+    )]
+    TestNotAsTheStateSays(String),
     /// The interrupted unit's casualties and Morale check come before it returns fire.
     #[error(
         "{0} must settle its casualties and its Morale check first: only if it is then neither Pinned nor pulling back may it return fire"
@@ -323,4 +434,18 @@ pub enum RuleError {
     /// The dice do not fit what the rule needs.
     #[error(transparent)]
     Dice(#[from] DiceError),
+}
+
+impl RuleError {
+    /// True when the command is refused only until steps now due are settled (casualties, First
+    /// Aid, Morale checks): it may be given once they are.
+    pub const fn waits_for_steps_due(&self) -> bool {
+        matches!(
+            self,
+            RuleError::OwnStepsDue { .. }
+                | RuleError::TargetStepsDue { .. }
+                | RuleError::FireStepsFirst { .. }
+                | RuleError::ActivationWaits { .. }
+        )
+    }
 }

@@ -55,6 +55,77 @@ impl GameState {
         Err(RuleError::StepsDue(due.join("; ")))
     }
 
+    /// The steps of a fire still due for this unit: its casualties (to take off, or to roll
+    /// First Aid for) and its Morale checks, in words; none when `unit` is `None`, every unit's.
+    fn fire_steps_due(&self, unit: Option<UnitId>) -> Option<String> {
+        let due: Vec<String> = self
+            .pending
+            .iter()
+            .filter(|p| match p.step {
+                PendingStep::Casualties { unit: u, .. }
+                | PendingStep::MoraleCheck { unit: u, .. } => unit.is_none_or(|unit| unit == u),
+                _ => false,
+            })
+            .map(|p| self.describe_pending(&p.step))
+            .collect();
+        (!due.is_empty()).then(|| due.join("; "))
+    }
+
+    /// This unit's own steps of a fire still due (rules version 6 on), in words.
+    pub(super) fn fire_steps_due_for(&self, unit: &Unit) -> Option<String> {
+        self.fire_steps_due(Some(unit.id))
+            .filter(|_| self.rules_at_least(6))
+    }
+
+    /// Refused (rules version 6 on) while the steps of a fire are due: casualties to take off
+    /// or to roll First Aid for, Morale checks. They come at once (l.206, l.127): nothing a unit
+    /// does comes before them. The refusal names this unit's own steps when it has some, else
+    /// the steps due.
+    pub(super) fn expect_settled(&self, unit: &Unit) -> Result<()> {
+        self.expect_settled_at(unit, None)
+    }
+
+    /// [`GameState::expect_settled`] for a fire, which also names the target's steps when it has
+    /// some: it is fired on again only once the last fire at it is settled.
+    pub(super) fn expect_settled_at(&self, unit: &Unit, target: Option<&Unit>) -> Result<()> {
+        if !self.rules_at_least(6) {
+            return Ok(());
+        }
+        if let Some(due) = self.fire_steps_due(Some(unit.id)) {
+            return Err(RuleError::OwnStepsDue {
+                unit: unit.name.clone(),
+                due,
+            });
+        }
+        if let Some(target) = target
+            && let Some(due) = self.fire_steps_due(Some(target.id))
+        {
+            return Err(RuleError::TargetStepsDue {
+                target: target.name.clone(),
+                due,
+            });
+        }
+        match self.fire_steps_due(None) {
+            Some(due) => Err(RuleError::FireStepsFirst {
+                unit: unit.name.clone(),
+                due,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Refused (rules version 6 on) while any unit's casualties, First Aid or Morale check are
+    /// due: a new Regular activation waits for the fire before it to be settled.
+    pub(super) fn expect_fire_settled(&self, unit: &Unit) -> Result<()> {
+        match self.fire_steps_due(None) {
+            Some(due) if self.rules_at_least(6) => Err(RuleError::ActivationWaits {
+                unit: unit.name.clone(),
+                due,
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// A pending step by id.
     pub(super) fn pending_step(&self, id: u32) -> Result<&PendingStep> {
         self.pending(id)
@@ -89,6 +160,17 @@ pub(super) fn expect_fighting(unit: &Unit) -> Result<()> {
     if unit.firing_count() == 0 {
         return Err(RuleError::NoFiringLine(unit.name.clone()));
     }
+    Ok(())
+}
+
+/// Refused unless a referee's correction is in words (not blank) within a note's length.
+pub(super) fn expect_correction_words(words: &str) -> Result<()> {
+    let chars = if words.trim().is_empty() {
+        0
+    } else {
+        words.chars().count()
+    };
+    crate::limits::NOTE_CHARS.check(chars as i64)?;
     Ok(())
 }
 

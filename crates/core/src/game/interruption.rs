@@ -27,6 +27,10 @@ pub struct Interruption {
     /// The interrupted unit answered it with fire (first, or after the Insurgents): under rules
     /// 4 and later that is its fire for the activation, and it may only finish its move.
     pub fired_back: bool,
+    /// The interrupted unit had made its own fire of the activation before the interruption
+    /// began (it fired, then moved): it may still fire back (l.114). One made since was its fire
+    /// for the activation (rules version 6 on).
+    pub fired_before: bool,
     /// Overwatch units that took their Reaction test against it: (unit, fires first).
     pub overwatch_tests: Vec<(UnitId, bool)>,
 }

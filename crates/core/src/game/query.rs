@@ -53,19 +53,47 @@ impl GameState {
     }
 
     /// The gate's answer to this command once its unit has passed the Quality check it still
-    /// needs (an Insurgent unit without a leader): what a check would open.
+    /// needs (an Insurgent unit without a leader) and, in the Insurgent phase, declared its
+    /// action (Halted, when it has declared none yet): what a check and a declaration would
+    /// open.
     pub fn check_once_checked(
         &self,
         scenario: &Scenario,
         unit: UnitId,
         command: &Command,
     ) -> Result<crate::dice::DiceRequest, super::RuleError> {
-        let mut state = self.clone();
+        let mut state = self.as_if_settled();
+        let declare = state.phase == super::state::Phase::InsurgentActions
+            && state.allows(
+                scenario,
+                &Command::InsurgentAction {
+                    unit,
+                    movement: Movement::Halted,
+                },
+            );
         if let Some(u) = state.unit_mut(unit) {
             u.status.passed_action_check = true;
             u.status.passed_interrupt_check = true;
+            if declare {
+                u.status.movement = Some(Movement::Halted);
+            }
         }
         state.check(scenario, command)
+    }
+
+    /// The state as it will stand for the gate once the steps of a fire now due (casualties,
+    /// First Aid, Morale checks) are settled, as far as the gate's answer goes: they are taken
+    /// off the list (their effects are not guessed). What a plan may give once they are.
+    pub fn as_if_settled(&self) -> Self {
+        let mut state = self.clone();
+        state.pending.retain(|p| {
+            !matches!(
+                p.step,
+                super::pending::PendingStep::Casualties { .. }
+                    | super::pending::PendingStep::MoraleCheck { .. }
+            )
+        });
+        state
     }
 
     /// True when the gate would let this command through once its unit has passed its check.

@@ -23,8 +23,13 @@ use super::pending::{EndReason, Pending, PendingStep};
 /// about a shot instead of taking it from the fire event; version 4 refuses a fire left with no
 /// Firepower die (before, it was logged as "no attack" and used up the unit's fire); version 5
 /// counts a Regular unit's fire on an interruption of its own activation as its fire for that
-/// activation (it may then only finish its move).
-pub const RULES_VERSION: u32 = 5;
+/// activation (it may then only finish its move); version 6 lets no unit act (nor a new
+/// activation begin) while the casualties, First Aid or Morale check of a fire are due, takes a
+/// Reaction test's movement modifiers from the state as a fire's, leaves no fire to interrupt
+/// once a unit's fire is resolved, has an Insurgent unit declare its action before it fires in
+/// its phase (Overwatch may interrupt it from then until its fire is over), and names the
+/// leader's die in an Insurgent Morale check (his 1 shrinks nobody).
+pub const RULES_VERSION: u32 = 6;
 
 /// The phases of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -101,7 +101,12 @@ pub fn quality_check(test: TestDie, face: Face) -> CheckResult {
     }
 }
 
-/// The situation of a Reaction test, as toggles the referee can change.
+/// The situation of a Reaction test.
+///
+/// As with a fire's modifiers, two kinds of facts meet here: the Regular unit's movement (alert
+/// or Rapid), which the game knows and [`ReactionModifiers::proposed`] derives, and the
+/// referee's own adjustments. Under rules version 6 the gate refuses a test whose movement says
+/// otherwise than the state, unless it carries a referee's [`ReactionModifiers::correction`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ReactionModifiers {
@@ -114,6 +119,10 @@ pub struct ReactionModifiers {
     pub regular_adjust: i8,
     /// The referee's own adjustment to the Insurgent roll.
     pub insurgent_adjust: i8,
+    /// The referee overrules what the game knows of the Regular unit's movement, in the
+    /// referee's words: the movement fields are then taken as given, and the log says so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub correction: Option<String>,
 }
 
 impl ReactionModifiers {
@@ -131,7 +140,61 @@ impl ReactionModifiers {
             regular_rapid: this_turn == Movement::Rapid,
             regular_adjust: 0,
             insurgent_adjust: 0,
+            correction: None,
         }
+    }
+
+    /// These modifiers with what the Regular unit's state says in place of its movement: the
+    /// referee's adjustments and any correction are kept.
+    pub fn as_the_state_says(&self, regular: &Unit) -> Self {
+        Self {
+            regular_adjust: self.regular_adjust,
+            insurgent_adjust: self.insurgent_adjust,
+            correction: self.correction.clone(),
+            ..Self::proposed(regular)
+        }
+    }
+
+    /// Why the Regular unit is alert (+1), by its state, if it is: "it stands Halted this
+    /// turn", "it is on Overwatch", "it moves Cautiously this turn", "it stood still last turn".
+    pub fn why_alert(regular: &Unit) -> Option<&'static str> {
+        let status = &regular.status;
+        let this_turn = status.movement.unwrap_or(Movement::Halted);
+        if status.overwatch {
+            Some("it is on Overwatch")
+        } else if this_turn == Movement::Halted && !status.pulled_back {
+            Some("it stands Halted this turn")
+        } else if this_turn == Movement::Cautious {
+            Some("it moves Cautiously this turn")
+        } else if status.last_movement == Some(Movement::Halted) {
+            Some("it stood still last turn")
+        } else {
+            None
+        }
+    }
+
+    /// Where these modifiers say otherwise than the Regular unit's state, in words ("Fireteam
+    /// Alpha moved Rapid this turn (−1), which the test leaves out"); empty when they agree.
+    pub fn disagreements(&self, regular: &Unit) -> Vec<String> {
+        let known = Self::proposed(regular);
+        let name = &regular.name;
+        let mut out = Vec::new();
+        if self.regular_alert != known.regular_alert {
+            out.push(match Self::why_alert(regular) {
+                Some(why) => format!("{name} is alert (+1): {why}, which the test leaves out"),
+                None => format!(
+                    "the test counts {name} alert (+1), which the game does not know: it moved this turn and did not stand still last turn"
+                ),
+            });
+        }
+        if self.regular_rapid != known.regular_rapid {
+            out.push(if known.regular_rapid {
+                format!("{name} moved Rapid this turn (−1), which the test leaves out")
+            } else {
+                format!("the test counts {name} moving Rapid (−1), which the game does not know")
+            });
+        }
+        out
     }
 }
 

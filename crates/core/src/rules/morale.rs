@@ -123,10 +123,24 @@ pub struct InsurgentMoraleResult {
     pub morale_after: Option<Die>,
 }
 
-/// Resolves an Insurgent Morale check against the unit as it stands.
-pub fn insurgent_morale(unit: &Unit, faces: &[Face], modifier: i8) -> InsurgentMoraleResult {
+/// The figures of an Insurgent unit in the order its Morale dice are read when each die is one
+/// figure's (rules version 6 on): its leaders first, then the others.
+pub fn morale_order(unit: &Unit) -> Vec<&crate::unit::Figure> {
+    let (leaders, others): (Vec<_>, Vec<_>) = unit.firing_line().partition(|f| f.is_leader());
+    leaders.into_iter().chain(others).collect()
+}
+
+/// Resolves an Insurgent Morale check against the unit as it stands. The first `leader_dice`
+/// faces are its leaders' (rules version 6 on; 0 before): a 1 there shrinks nobody, as leaders
+/// never shrink. Before, every 1 counted, up to the figures that may shrink.
+pub fn insurgent_morale(
+    unit: &Unit,
+    faces: &[Face],
+    modifier: i8,
+    leader_dice: usize,
+) -> InsurgentMoraleResult {
     let (successes, failures) = count_successes(faces, modifier);
-    let ones = faces.iter().filter(|&&f| f == 1).count();
+    let ones = faces.iter().skip(leader_dice).filter(|&&f| f == 1).count();
     // Leaders come last in the casualty order, so the first figures proposed are never leaders.
     let shrink = unit.casualty_proposal(ones.min(unit.shrinkable()));
     let shaken = failures >= successes;

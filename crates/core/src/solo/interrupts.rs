@@ -75,7 +75,12 @@ pub fn interrupt_check(game: &Game, unit: UnitId) -> Option<Command> {
         unit,
         purpose: QualityPurpose::Interrupt,
     };
-    game.check(&check).is_ok().then_some(check)
+    // Asked as it will stand once the steps of a fire now due are settled: a plan waits for
+    // them, and the check must not be left out of it meanwhile.
+    game.state()
+        .as_if_settled()
+        .allows(game.scenario(), &check)
+        .then_some(check)
 }
 
 /// The commands that open an interruption by this unit: its Interrupt check when the gate asks

@@ -58,6 +58,16 @@ impl Side {
     }
 }
 
+impl Side {
+    /// "a Regular unit", "an Insurgent unit".
+    pub const fn a_unit(self) -> &'static str {
+        match self {
+            Side::Regular => "a Regular unit",
+            Side::Insurgent => "an Insurgent unit",
+        }
+    }
+}
+
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

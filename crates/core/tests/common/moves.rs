@@ -159,15 +159,7 @@ pub fn play_all(game: &mut Game, command: Command, face: u8) {
 
 /// Pins a Regular unit with a failed Morale check (all ones).
 pub fn pin(game: &mut Game, unit: UnitId) {
-    play_all(
-        game,
-        Command::MoraleCheck {
-            unit,
-            modifier: 0,
-            defensible: false,
-        },
-        1,
-    );
+    morale(game, unit, 1);
 }
 
 /// A fire with no referee's correction, with what the game knows about it (the firer's speed,
@@ -236,4 +228,71 @@ pub fn to_turn(game: &mut Game, turn: u32, dice: &mut DiceSource) {
         game.play(next.clone(), dice)
             .unwrap_or_else(|e| panic!("{next:?} refused: {e}"));
     }
+}
+
+/// A Morale check for the unit, every die on `face`.
+pub fn morale(game: &mut Game, unit: UnitId, face: u8) {
+    play_all(
+        game,
+        Command::MoraleCheck {
+            unit,
+            modifier: 0,
+            defensible: false,
+        },
+        face,
+    );
+}
+
+/// The unit goes on Overwatch.
+pub fn overwatch(game: &mut Game, unit: UnitId) {
+    play(
+        game,
+        Command::Activate {
+            unit,
+            movement: Movement::Halted,
+            overwatch: true,
+        },
+        &[],
+    );
+}
+
+/// A game saved under its rules replays, entry by entry, to the very state it was played to.
+pub fn replays_as_played(old: &Game) {
+    let replayed = Game::replay_under_rules(
+        old.scenario().clone(),
+        old.initial_settings().clone(),
+        old.rules(),
+        super::entries(old),
+    );
+    assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
+    assert_eq!(replayed.game.state(), old.state());
+}
+
+/// Plays a fire, with what the state knows filled in, that scores `n` unstopped dice: the
+/// first `n` attacker dice on their top face, every other die (and every defender die) a 1.
+pub fn hits(game: &mut Game, fire: Command, n: usize) -> Outcome {
+    let fire = as_known(game, fire);
+    let request = game
+        .check(&fire)
+        .unwrap_or_else(|e| panic!("{fire:?}: {e}"));
+    let mut left = n;
+    let faces: Vec<Vec<u8>> = request
+        .groups
+        .iter()
+        .map(|g| {
+            (0..g.count)
+                .map(|_| {
+                    if g.role == ambush_core::dice::DiceRole::Attack && left > 0 {
+                        left -= 1;
+                        g.die.sides()
+                    } else {
+                        1
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut dice = DiceSource::typed(faces);
+    game.play(fire.clone(), &mut dice)
+        .unwrap_or_else(|e| panic!("{fire:?}: {e}"))
 }

@@ -108,16 +108,32 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
                 ambush_core::game::ReactionKind::InterruptFire,
             ][pick(2)],
         },
-        5 | 21 => Command::ReactionTest {
-            insurgent: side_unit(Side::Insurgent, pick),
-            regular: side_unit(Side::Regular, pick),
-            kind: [
-                ambush_core::game::ReactionKind::InterruptMovement,
-                ambush_core::game::ReactionKind::InterruptFire,
-                ambush_core::game::ReactionKind::Overwatch,
-            ][pick(3)],
-            modifiers: ReactionModifiers::default(),
-        },
+        5 | 21 => {
+            let regular = side_unit(Side::Regular, pick);
+            // Mostly as the state says; now and then a referee's correction, or a test that
+            // contradicts the state (which the gate refuses under rules 6).
+            let modifiers = match (pick(6), state.unit(regular)) {
+                (0, _) => ReactionModifiers::default(),
+                (1, _) => ReactionModifiers {
+                    regular_alert: pick(2) == 0,
+                    regular_rapid: pick(2) == 0,
+                    correction: Some("the referee's call".to_owned()),
+                    ..ReactionModifiers::default()
+                },
+                (_, Some(r)) => ReactionModifiers::proposed(r),
+                _ => ReactionModifiers::default(),
+            };
+            Command::ReactionTest {
+                insurgent: side_unit(Side::Insurgent, pick),
+                regular,
+                kind: [
+                    ambush_core::game::ReactionKind::InterruptMovement,
+                    ambush_core::game::ReactionKind::InterruptFire,
+                    ambush_core::game::ReactionKind::Overwatch,
+                ][pick(3)],
+                modifiers,
+            }
+        }
         6..=8 => {
             let side = if pick(2) == 0 {
                 Side::Regular

@@ -245,3 +245,65 @@ fn in_random_games_every_item_of_the_agenda_passes_the_gate() {
         }
     }
 }
+
+#[test]
+fn whose_dice_a_command_rolls_the_group_says_else_its_unit_and_secret_dice_are_the_insurgents() {
+    let mut game = new_game();
+    let alpha = unit_id(&game, "alpha");
+    let ins1 = unit_id(&game, "insurgents-1");
+    activate(&mut game, alpha, Movement::Halted);
+    let fire = Command::Fire {
+        attacker: alpha,
+        target: ins1,
+        modifiers: ambush_core::rules::fire::FireModifiers::proposed(
+            unit(&game, alpha),
+            unit(&game, ins1),
+            game.state().settings().interruption_penalty,
+        ),
+        context: ambush_core::game::FireContext::Activation,
+    };
+    let request = game.check(&fire).expect("Alpha may fire");
+    let roles: Vec<DiceRole> = request.groups.iter().map(|g| g.role).collect();
+    assert_eq!(roles, [DiceRole::Attack, DiceRole::Defense]);
+    assert_eq!(
+        game.state().dice_seats(&fire, &request),
+        [Seat::Regular, Seat::Insurgent],
+        "the firer rolls the Firepower, the target the Defense"
+    );
+    // A Morale check names no side in its dice: the unit's side rolls it.
+    let morale = Command::MoraleCheck {
+        unit: ins1,
+        modifier: 0,
+        defensible: false,
+    };
+    let request = game
+        .check(&morale)
+        .expect("the referee may call a Morale check");
+    assert_eq!(request.groups[0].role, DiceRole::Morale);
+    assert!(
+        game.state()
+            .dice_seats(&morale, &request)
+            .iter()
+            .all(|s| *s == Seat::Insurgent)
+    );
+    // The markers of a solo game are set by dice the log keeps to itself: the Insurgents'.
+    let text = ambush_core::scenario::builtin::NIGHT_PATROL;
+    let loaded = ambush_core::scenario::check::load_bytes(text.as_bytes()).expect("builtin");
+    let solo = Game::new(
+        std::sync::Arc::new(loaded.scenario),
+        ambush_core::game::Settings {
+            solo: true,
+            ..Default::default()
+        },
+    );
+    let request = solo
+        .check(&Command::PlaceContacts)
+        .expect("the markers may be set");
+    assert!(!request.groups.is_empty());
+    assert!(
+        solo.state()
+            .dice_seats(&Command::PlaceContacts, &request)
+            .iter()
+            .all(|s| *s == Seat::Insurgent)
+    );
+}

@@ -12,31 +12,10 @@ use ambush_core::game::{
 };
 use ambush_core::unit::{Movement, UnitId};
 
-use common::{activate, contracting_trouble, fire, play, play_all, reaction, refused, unit_id};
-
-fn overwatch(game: &mut Game, unit: UnitId) {
-    play(
-        game,
-        Command::Activate {
-            unit,
-            movement: Movement::Halted,
-            overwatch: true,
-        },
-        &[],
-    );
-}
-
-/// A game saved under its rules replays, entry by entry, to the very state it was played to.
-fn replays_as_played(old: &Game) {
-    let replayed = Game::replay_under_rules(
-        old.scenario().clone(),
-        old.initial_settings().clone(),
-        old.rules(),
-        common::entries(old),
-    );
-    assert!(replayed.refused.is_none(), "{:?}", replayed.refused);
-    assert_eq!(replayed.game.state(), old.state());
-}
+use common::{
+    activate, contracting_trouble, fire, overwatch, play, play_all, reaction, refused,
+    replays_as_played, unit_id,
+};
 
 fn morale_due(game: &Game, unit: UnitId) -> Option<MoraleReason> {
     game.state()
@@ -177,7 +156,7 @@ fn l132_regulars_that_lose_the_test_to_interrupt_fire_and_survive_check_morale_f
     );
     assert!(matches!(
         refused(&mut game, fire(alpha, ins4, FireContext::Reaction)),
-        RuleError::MoraleBeforeReturnFire(_)
+        RuleError::OwnStepsDue { .. }
     ));
     play_all(
         &mut game,
@@ -234,15 +213,17 @@ fn l144_an_overwatch_unit_that_fails_its_test_fires_after_the_insurgents() {
     play(&mut game, answer, &[&[8], &[1]]);
     assert!(matches!(
         refused(&mut game, fire(bravo, ins4, FireContext::Overwatch)),
-        RuleError::InsurgentsActFirst { .. }
+        RuleError::OverwatchFiresAfter { .. }
     ));
     let test = reaction(&game, ins4, alpha, ReactionKind::InterruptFire);
     play(&mut game, test, &[&[8], &[1]]);
     assert!(matches!(
         refused(&mut game, fire(bravo, ins4, FireContext::Overwatch)),
-        RuleError::InsurgentsActFirst { .. }
+        RuleError::OverwatchFiresAfter { .. }
     ));
     play_all(&mut game, fire(ins4, alpha, FireContext::Interrupt), 1);
+    // Alpha's Morale check after the interrupt fire it lost the test to comes first (l.132).
+    common::morale(&mut game, alpha, 10);
     play_all(&mut game, fire(bravo, ins4, FireContext::Overwatch), 1);
 }
 

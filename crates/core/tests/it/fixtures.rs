@@ -213,3 +213,27 @@ fn a_game_of_a_scenario_of_version_3_loads_as_it_was_played() {
         "{notes:?}"
     );
 }
+
+#[test]
+fn a_game_of_rules_5_keeps_what_those_rules_allowed() {
+    // Written by 041a828 (journal format 2, rules 5) with the booklet's scenario: what rules 6
+    // refuses, as rules 5 played it. Fireteam Alpha moves Rapid and its Reaction test is typed
+    // "alert, not running" (the Regulars win it); Insurgents 1 fires its interruption with all
+    // six gunmen while its two casualties are still due; Bravo activates while Alpha's First
+    // Aid is still due, fires Halted, is interrupted after its fire and fires a second time;
+    // a Morale check where the leader's die shows the 1 and his RPG gunner shrinks; the Squad
+    // Leader fires from Overwatch at Insurgents 3 after its Halted fire is over.
+    let name = "v2-rules5-what-rules6-refuses";
+    let loaded = journal::load_path(&fixture(&format!("{name}.jsonl")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(loaded.refused, None);
+    assert_eq!(loaded.game.rules(), 5);
+    assert_eq!(loaded.game.events_in_effect(), 22);
+    assert_eq!(digest(&loaded.game), expected(name));
+    let fires = ambush_core::story::tell(&loaded.game)
+        .rolls
+        .iter()
+        .filter(|r| matches!(r.kind, ambush_core::story::RollKind::Fire { .. }))
+        .count();
+    assert_eq!(fires, 7);
+}

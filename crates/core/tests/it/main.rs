@@ -9,6 +9,7 @@ mod agenda;
 mod authors;
 mod booklet_examples;
 mod booklet_order;
+mod booklet_steps;
 mod contacts;
 mod dice_roles;
 mod fire_knows;

@@ -64,9 +64,29 @@ fn the_regular_player_taps_the_faces_and_the_desk_plays_them() {
         (PhoneSeat::Regular, 1, group)
     );
     assert_eq!(sent.faces.as_deref(), Some(faces.as_slice()));
-    roll.received[group] = true;
+    // The page echoes the faces it sent at once, then says the desk has them.
+    let shown = faces
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    browser.wait_for(&format!(
+        "(() => {{ const e = document.querySelector('[data-echo=\"{group}\"]'); return !!e && e.innerText.includes('You sent') && e.innerText.includes('{shown}'); }})()"
+    ));
+    roll.received[group] = Some(ambush_phones::Received {
+        by: ambush_phones::Sender::Phone(PhoneSeat::Regular),
+        faces: faces.clone(),
+    });
     table.publish(&game, Some(&roll));
     browser.wait_for("document.body.innerText.includes('Received by the desk')");
+    assert!(
+        browser
+            .eval("document.getElementById('roll').innerText")
+            .as_str()
+            .is_some_and(|t| t.contains(&shown) && t.contains("Waiting for the Insurgent player")),
+        "{}",
+        browser.eval("document.getElementById('roll').innerText")
+    );
     let typed = roll.request.groups.iter().enumerate().map(|(i, g)| {
         if i == group {
             faces.clone()
@@ -85,4 +105,75 @@ fn the_regular_player_taps_the_faces_and_the_desk_plays_them() {
     assert_eq!(event.dice[group].faces, faces);
     table.publish(&game, None);
     browser.wait_for("document.getElementById('roll').hidden");
+    // The fire's result is the latest line, near the top of the page.
+    let summary = game
+        .last_outcome()
+        .map(|o| o.summary.clone())
+        .unwrap_or_default();
+    browser.wait_for(&format!(
+        "document.getElementById('latest').innerText === {summary:?}"
+    ));
+    let top = browser.eval("document.getElementById('latest').getBoundingClientRect().top");
+    assert!(
+        top.as_f64().is_some_and(|t| t < 320.0),
+        "the latest result is {top} px down the page"
+    );
+}
+
+#[test]
+fn a_page_comes_back_by_itself_after_the_desk_restarts_and_says_so_once_its_game_is_gone() {
+    if !installed() {
+        assert!(
+            std::env::var("AMBUSH_REQUIRE_CHROMIUM").as_deref() != Ok("1"),
+            "AMBUSH_REQUIRE_CHROMIUM=1 but chromium is not installed"
+        );
+        println!("SKIPPED: the browser test needs chromium (apt-get install chromium)");
+        return;
+    }
+    let game = for_two();
+    let table =
+        Table::open(([127, 0, 0, 1], 0).into(), &game, || {}).unwrap_or_else(|e| panic!("{e}"));
+    let address = table.address();
+    let kept = table.tokens().unwrap_or_else(|| panic!("tokens"));
+    let url = table
+        .links()
+        .into_iter()
+        .find(|l| l.seat == PhoneSeat::Table)
+        .map(|l| l.url)
+        .unwrap_or_default();
+    let mut browser = Browser::open(&url);
+    let headline = game.state().headline();
+    browser.wait_for(&format!(
+        "document.getElementById('headline').innerText === {headline:?}"
+    ));
+    // The desk quits: the page says the table closed, and waits.
+    drop(table);
+    browser.wait_for(
+        "!document.getElementById('offline').hidden && document.getElementById('offline').innerText.includes('closed the table')",
+    );
+    // Some seconds later the desk is back with the same game, on the same port.
+    std::thread::sleep(Duration::from_secs(2));
+    let mut table = Table::open_keeping(
+        address,
+        &game,
+        kept,
+        ambush_phones::Limits::default(),
+        || {},
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    browser.wait_for(
+        "document.getElementById('offline').hidden && !document.body.classList.contains('stale')",
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('headline').innerText"),
+        serde_json::json!(headline)
+    );
+    assert_eq!(table.live_pages()[PhoneSeat::Table.index()], 1);
+    // Another game: this page's game is gone, and it says so in words.
+    table.new_game(&for_two());
+    browser.wait_for("document.body.innerText.includes('Ask the referee for the new code')");
+    assert_eq!(
+        browser.eval("document.getElementById('main').hidden"),
+        serde_json::json!(true)
+    );
 }

@@ -35,7 +35,11 @@ impl Browser {
     pub fn open(url: &str) -> Self {
         let (their_in, to) = std::io::pipe().unwrap_or_else(|e| panic!("{e}"));
         let (from_pipe, their_out) = std::io::pipe().unwrap_or_else(|e| panic!("{e}"));
-        let profile = std::env::temp_dir().join(format!("ambush-chromium-{}", std::process::id()));
+        // A profile of its own for each browser, as tests run side by side.
+        static OPENED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = OPENED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let profile =
+            std::env::temp_dir().join(format!("ambush-chromium-{}-{n}", std::process::id()));
         let (read_fd, write_fd) = (their_in.as_raw_fd(), their_out.as_raw_fd());
         let mut command = Command::new("chromium");
         command
@@ -52,10 +56,14 @@ impl Browser {
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null());
-        // SAFETY: dup2 is async-signal-safe; the child only moves two descriptors into place.
+        // SAFETY: fcntl and dup2 are async-signal-safe; the child only moves two descriptors
+        // into place. Both are first copied above 4, so that one of them being 3 or 4 already
+        // (in a process with few files open) is neither overwritten nor left to close on exec.
         unsafe {
             command.pre_exec(move || {
-                if libc::dup2(read_fd, 3) < 0 || libc::dup2(write_fd, 4) < 0 {
+                let read = libc::fcntl(read_fd, libc::F_DUPFD, 10);
+                let write = libc::fcntl(write_fd, libc::F_DUPFD, 10);
+                if read < 0 || write < 0 || libc::dup2(read, 3) < 0 || libc::dup2(write, 4) < 0 {
                     return Err(std::io::Error::last_os_error());
                 }
                 Ok(())

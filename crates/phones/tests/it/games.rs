@@ -66,7 +66,7 @@ pub fn waiting_fire(game: &Game, number: u64) -> WaitingRoll {
     WaitingRoll {
         number,
         command: item.command.clone(),
-        received: vec![false; request.groups.len()],
+        received: vec![None; request.groups.len()],
         request,
     }
 }

@@ -81,3 +81,41 @@ fn a_new_game_shuts_the_old_links_and_closing_ends_the_streams() {
         "the server still listens"
     );
 }
+
+#[test]
+fn after_a_restart_with_the_same_game_and_its_tokens_the_old_links_find_their_seats_again() {
+    let game = for_two();
+    let table =
+        Table::open(([127, 0, 0, 1], 0).into(), &game, || {}).unwrap_or_else(|e| panic!("{e}"));
+    let address = table.address();
+    let links = table.links();
+    let kept = table.tokens().unwrap_or_else(|| panic!("tokens"));
+    let live_path = path(&table, PhoneSeat::Insurgent, "live");
+    let mut live = Live::open(address, &live_path);
+    assert_eq!(live.next().map(|(n, _)| n).as_deref(), Some("view"));
+    // The desk quits: the page is told the table closed, and the server is gone.
+    drop(table);
+    assert_eq!(live.next().map(|(n, _)| n).as_deref(), Some("closed"));
+    assert!(std::net::TcpStream::connect(address).is_err());
+    // It starts again with the same game on the same port, and the tokens it kept.
+    let mut again = Table::open_keeping(
+        address,
+        &game,
+        kept,
+        ambush_phones::Limits::default(),
+        || {},
+    )
+    .unwrap_or_else(|e| panic!("the same port again: {e}"));
+    assert_eq!(again.links(), links, "the same links");
+    let mut live = Live::open(address, &live_path);
+    assert_eq!(live.status, 200);
+    let (name, data) = live.next().unwrap_or_default();
+    assert_eq!(name, "view");
+    assert_eq!(view(&data)["seat"], "insurgent");
+    // Another game: the old links open nothing, and their page is told.
+    again.new_game(&for_two());
+    assert_eq!(live.next().map(|(n, _)| n).as_deref(), Some("closed"));
+    let (status, body) = request(address, "GET", &live_path.replace("live", ""), "");
+    assert_eq!(status, 403);
+    assert!(body.contains("This table is closed"), "{body}");
+}

@@ -3,6 +3,9 @@
 mod browser;
 mod chromium;
 mod client;
+mod crowd;
+mod door;
+mod feedback;
 mod games;
 mod layers;
 mod loopback;

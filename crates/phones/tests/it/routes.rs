@@ -174,6 +174,16 @@ async fn stale_doubled_and_other_seats_answers_are_refused_in_words() {
     assert_eq!(sent[0].seat, PhoneSeat::Regular);
     assert_eq!((sent[0].roll, sent[0].group), (roll, group));
     assert_eq!(sent[0].faces.as_deref(), Some(faces.as_slice()));
+    // The next roll is asked: a tap on this one, whose dice came already, is told the roll is
+    // over (not that its dice came).
+    let mut game = for_two();
+    activate_first(&mut game);
+    desk.shared
+        .publish_game(&game, Some(&waiting_fire(&game, roll + 1)))
+        .expect("the view is published");
+    let (status, words) = call(&desk, "POST", &path(&regular), &answer(roll, group, &faces)).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(words.contains("This roll is over"), "{words}");
     // The table closes over the roll: an answer now is stale.
     desk.shared.publish(ambush_phones::server::Published {
         closed: true,
@@ -266,4 +276,70 @@ async fn a_seat_that_sends_too_fast_is_slowed_and_nothing_else_changes() {
     }
     assert_eq!(&statuses[3..], [StatusCode::TOO_MANY_REQUESTS; 2]);
     assert!(desk.requests.try_recv().is_err());
+}
+
+/// The status, content type and body of a GET.
+async fn get(desk: &Desk, path: &str) -> (StatusCode, String, String) {
+    let request = Request::builder()
+        .uri(path)
+        .body(Body::empty())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let response = router(desk.shared.clone())
+        .oneshot(request)
+        .await
+        .unwrap_or_else(|e| match e {});
+    let status = response.status();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .map(|b| b.to_bytes())
+        .unwrap_or_default();
+    (status, kind, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[tokio::test]
+async fn a_link_of_a_game_no_longer_open_gets_a_page_in_words_and_the_pages_requests_get_json() {
+    let desk = desk(Limits::default());
+    let old = token(&desk, PhoneSeat::Regular);
+    // Another game: new tokens, and the old link opens no seat.
+    desk.shared.replace_tokens(Tokens::draw(false));
+    for route in ["", "/"] {
+        let (status, kind, body) = get(&desk, &format!("/s/{old}{route}")).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{route}");
+        assert!(kind.starts_with("text/html"), "{kind}");
+        assert!(body.contains("This table is closed"), "{body}");
+        assert!(body.contains("Ask the referee for the new code"), "{body}");
+        assert!(!body.contains(&old), "the page repeats the token");
+        assert!(!body.contains("<script"), "{body}");
+    }
+    // The page's own requests read words from JSON.
+    for route in ["/view", "/live", "/page.js"] {
+        let (status, kind, body) = get(&desk, &format!("/s/{old}{route}")).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{route}");
+        assert_eq!(kind, "application/json");
+        let words: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+        assert!(
+            words["words"]
+                .as_str()
+                .is_some_and(|w| w.contains("new code")),
+            "{body}"
+        );
+    }
+    // An address that is no route at all is a page too.
+    let (status, kind, body) = get(&desk, "/").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(kind.starts_with("text/html"), "{kind}");
+    assert!(body.contains("Nothing here"), "{body}");
+    // The new link opens the page.
+    let new = token(&desk, PhoneSeat::Regular);
+    let (status, _, body) = get(&desk, &format!("/s/{new}/")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("page.js"), "{body}");
 }

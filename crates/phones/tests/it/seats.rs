@@ -99,7 +99,7 @@ fn step(game: &mut Game, pick: usize, seed: u64) -> Option<WaitingRoll> {
     let roll = WaitingRoll {
         number: seed,
         command: item.command.clone(),
-        received: vec![false; request.groups.len()],
+        received: vec![None; request.groups.len()],
         request,
     };
     Some(roll)

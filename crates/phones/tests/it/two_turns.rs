@@ -5,7 +5,7 @@
 
 use ambush_core::dice::DiceSource;
 use ambush_core::game::{Command, Game, Phase};
-use ambush_phones::{Limits, PhoneSeat, Rate, RollCheck, Table, WaitingRoll};
+use ambush_phones::{Limits, PhoneSeat, Rate, Received, RollCheck, Sender, Table, WaitingRoll};
 
 use crate::client::{path, request};
 use crate::games::for_two;
@@ -82,13 +82,14 @@ fn two_turns_with_every_roll_sent_from_the_players_own_pages() {
         let roll = WaitingRoll {
             number,
             command: command.clone(),
-            received: vec![false; request.groups.len()],
+            received: vec![None; request.groups.len()],
             request: request.clone(),
         };
         table.publish(&game, Some(&roll));
         // Each group goes to its owner's page, which sends its faces.
         let check = RollCheck::of(&game, &roll);
         let mut faces: Vec<Option<Vec<u8>>> = vec![None; request.groups.len()];
+        let mut received: Vec<Option<Received>> = vec![None; request.groups.len()];
         for (i, group) in check.groups.iter().enumerate() {
             let seat = group.seat.unwrap_or_else(|| {
                 panic!(
@@ -120,12 +121,15 @@ fn two_turns_with_every_roll_sent_from_the_players_own_pages() {
             let got = table.drain();
             assert_eq!(got.len(), 1, "{got:?}");
             assert_eq!(got[0].faces.as_deref(), Some(these.as_slice()));
-            faces[i] = Some(these);
-            let received: Vec<bool> = faces.iter().map(Option::is_some).collect();
+            faces[i] = Some(these.clone());
+            received[i] = Some(Received {
+                by: Sender::Phone(seat),
+                faces: these,
+            });
             table.publish(
                 &game,
                 Some(&WaitingRoll {
-                    received,
+                    received: received.clone(),
                     ..roll.clone()
                 }),
             );

@@ -14,6 +14,9 @@ use ambush_core::unit::{Presence, PullBack, Side, UnitId, UnitStatus, Weapon};
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::style::{self, named_button, unit_picker};
 
+/// A status flag's setter, as the Statuses list ticks it.
+type StatusSetter = fn(&mut UnitStatus, bool) -> &mut UnitStatus;
+
 /// The edit form.
 #[derive(Debug)]
 pub struct EditForm {
@@ -214,7 +217,7 @@ fn unit_edit_ui(
         let mut s: UnitStatus = unit.status.clone();
         let before = s.clone();
         ui.horizontal_wrapped(|ui| {
-            let flags: [(&str, bool, fn(&mut UnitStatus, bool) -> &mut UnitStatus); 9] = [
+            let flags: [(&str, bool, StatusSetter); 9] = [
                 ("Pinned", s.pinned(), UnitStatus::set_pinned),
                 ("In Cover", s.in_cover(), UnitStatus::set_in_cover),
                 ("Overwatch", s.overwatch(), UnitStatus::set_overwatch),

@@ -37,6 +37,8 @@ impl GameState {
             return Err(RuleError::AlreadyActivated(unit.name.clone()));
         }
         expect_not_done(unit)?;
+        // The fire before it is settled first: casualties as they are taken (l.206).
+        self.expect_fire_settled(unit)?;
         let moving = movement != Movement::Halted;
         if overwatch && moving {
             return Err(RuleError::MayNotMove {
@@ -128,6 +130,7 @@ impl GameState {
                 why,
             });
         }
+        self.expect_settled(unit)?;
         let mut request = DiceRequest::none();
         if unit.needs_action_check() {
             let test = TestDie::for_unit(unit);
@@ -214,6 +217,7 @@ impl GameState {
                 why,
             });
         }
+        self.expect_settled(unit)?;
         Ok(DiceRequest::none())
     }
 
@@ -274,6 +278,7 @@ impl GameState {
                 why,
             });
         }
+        self.expect_settled(unit)?;
         Ok(DiceRequest::none())
     }
 

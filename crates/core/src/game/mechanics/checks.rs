@@ -7,7 +7,7 @@ use crate::unit::{Side, UnitId};
 
 use crate::game::command::{QualityPurpose, ReactionKind};
 use crate::game::error::RuleError;
-use crate::game::guards::{Result, expect_not_done, expect_side};
+use crate::game::guards::{Result, expect_correction_words, expect_not_done, expect_side};
 use crate::game::interruption::Interruption;
 use crate::game::outcome::{Detail, Outcome};
 use crate::game::state::{GameState, Phase};
@@ -37,6 +37,7 @@ impl GameState {
                 if !unit.needs_interrupt_check() {
                     return Err(RuleError::NoCheckNeeded(unit.name.clone()));
                 }
+                self.expect_settled(unit)?;
             }
             QualityPurpose::ActWithoutLeader => {
                 self.expect_phase("A Quality check to act", &[Phase::InsurgentActions])?;
@@ -51,6 +52,7 @@ impl GameState {
                 if !unit.needs_action_check() {
                     return Err(RuleError::NoCheckNeeded(unit.name.clone()));
                 }
+                self.expect_settled(unit)?;
             }
             QualityPurpose::Other => {}
         }
@@ -125,6 +127,9 @@ impl GameState {
                 None => self.check_interrupt_start(insurgent, regular, kind)?,
             }
         }
+        self.expect_settled(ins)?;
+        self.expect_settled(reg)?;
+        self.check_test_as_known(reg, modifiers)?;
         let setup = ReactionSetup::new(ins, reg, modifiers);
         let mut request = DiceRequest::none();
         request.push(
@@ -163,6 +168,29 @@ impl GameState {
         let (ins_name, reg_name) = (ins.name.clone(), reg.name.clone());
         let result = ReactionSetup::new(ins, reg, modifiers).resolve(insurgent_face, regular_face);
         let summary = words::reaction(&ins_name, &reg_name, kind, &result);
+        let corrected = modifiers.correction.as_ref().map(|words| {
+            format!(
+                "Referee's correction: {} — {reg_name} rolls {}",
+                words.trim(),
+                result.setup.regular.notation()
+            )
+        });
+        let mut outcome = self.reaction_effects(insurgent, regular, kind, summary, result);
+        if let Some(words) = corrected {
+            outcome.notes.insert(0, words);
+        }
+        outcome
+    }
+
+    /// What a Reaction test decides: who acts first in the interruption it opens or answers.
+    fn reaction_effects(
+        &mut self,
+        insurgent: UnitId,
+        regular: UnitId,
+        kind: ReactionKind,
+        summary: String,
+        result: crate::rules::checks::ReactionResult,
+    ) -> Outcome {
         if kind == ReactionKind::Overwatch {
             if let Some(interruption) = self.interruption_by_mut(insurgent) {
                 interruption
@@ -195,6 +223,27 @@ impl GameState {
 }
 
 impl GameState {
+    /// What the game knows of the Regular unit's movement is not the test's to say (rules
+    /// version 6 on): it must agree with the state, unless the referee corrects it in words.
+    fn check_test_as_known(
+        &self,
+        regular: &crate::unit::Unit,
+        modifiers: &ReactionModifiers,
+    ) -> Result<()> {
+        if let Some(words) = &modifiers.correction {
+            return expect_correction_words(words);
+        }
+        if !self.rules_at_least(6) {
+            return Ok(());
+        }
+        let differ = modifiers.disagreements(regular);
+        if differ.is_empty() {
+            Ok(())
+        } else {
+            Err(RuleError::TestNotAsTheStateSays(differ.join("; ")))
+        }
+    }
+
     /// Nothing of a declared interruption but Overwatch answers comes before its Reaction test.
     pub(in crate::game) fn expect_tested(&self, interruption: &Interruption) -> Result<()> {
         if interruption.tested {
@@ -257,7 +306,21 @@ impl GameState {
                 "the unit activating is on Overwatch and holds its fire",
             ));
         }
-        Ok(())
+        // An interruption comes before what it interrupts: once the unit's fire of this
+        // activation is resolved (its own shot, or its fire on an interruption), there is none
+        // left to interrupt (rules 6 on).
+        let fired = reg.status.fired
+            || self
+                .interruptions
+                .iter()
+                .any(|i| i.regular == reg.id && i.fired_back);
+        if kind == ReactionKind::InterruptFire && fired && self.rules_at_least(6) {
+            return Err(RuleError::FireResolved {
+                unit: reg.name.clone(),
+                insurgent: ins.name.clone(),
+            });
+        }
+        self.expect_settled(ins)
     }
 
     /// Whether a Regular unit on Overwatch may take its Reaction test against an interruption:
@@ -317,6 +380,7 @@ impl GameState {
         tested: bool,
         insurgents_first: bool,
     ) {
+        let fired_before = self.unit(regular).is_some_and(|u| u.status.fired);
         self.interruptions.push(Interruption {
             insurgent,
             regular,
@@ -326,6 +390,7 @@ impl GameState {
             insurgent_acted: false,
             answered_by: Vec::new(),
             fired_back: false,
+            fired_before,
             overwatch_tests: Vec::new(),
         });
         if let Some(ins) = self.unit_mut(insurgent) {

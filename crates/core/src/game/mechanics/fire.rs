@@ -1,13 +1,13 @@
 //! Fire combat: the check of a fire (its context is `who_fires.rs`), and what the dice do.
 
 use crate::dice::{DiceRequest, DiceRole, Faces};
-use crate::limits::{LOST_DICE, NOTE_CHARS, POOL_ADJUST};
+use crate::limits::{LOST_DICE, POOL_ADJUST};
 use crate::rules::fire::{self, FireModifiers};
 use crate::unit::{PullBack, Side, Unit, UnitId};
 
 use crate::game::command::FireContext;
 use crate::game::error::RuleError;
-use crate::game::guards::{Result, expect_not_done};
+use crate::game::guards::{Result, expect_correction_words, expect_not_done};
 use crate::game::outcome::{Detail, FireReport, Outcome};
 use crate::game::pending::{MoraleReason, PendingStep};
 use crate::game::state::{GameState, Phase};
@@ -46,6 +46,9 @@ impl GameState {
             Side::Insurgent => self.check_insurgent_fire(attacker, target, context)?,
             Side::Regular => self.check_regular_fire(attacker, target, context)?,
         }
+        // Casualties come off, First Aid is rolled and Morale is checked before the unit fires,
+        // or is fired on, again (rules 6 on).
+        self.expect_settled_at(attacker, Some(target))?;
         self.check_what_is_known(attacker, target, modifiers)?;
         let fp = fire::firepower(attacker, modifiers);
         let dp = fire::defense(target, modifiers);
@@ -87,13 +90,7 @@ impl GameState {
         modifiers: &FireModifiers,
     ) -> Result<()> {
         if let Some(words) = &modifiers.correction {
-            let chars = if words.trim().is_empty() {
-                0
-            } else {
-                words.chars().count()
-            };
-            NOTE_CHARS.check(chars as i64)?;
-            return Ok(());
+            return expect_correction_words(words);
         }
         if !self.rules_at_least(3) {
             return Ok(());
@@ -202,8 +199,17 @@ impl GameState {
     /// a reaction, an Overwatch shot, a Regular activation's own fire.
     fn record_fire(&mut self, attacker: UnitId, side: Side, target: UnitId, context: FireContext) {
         let phase = self.phase;
+        // Rules 6 on: a Regular unit's own shot at the unit interrupting it answers that
+        // interruption, as its fire back does.
+        let answers_own_interruption = side == Side::Regular
+            && context == FireContext::Activation
+            && self.rules_at_least(6)
+            && self
+                .interruption_by(target)
+                .is_some_and(|i| i.regular == attacker);
         let interrupted_by = match (side, context) {
             (Side::Regular, FireContext::Reaction | FireContext::Overwatch) => Some(target),
+            (Side::Regular, FireContext::Activation) if answers_own_interruption => Some(target),
             (Side::Insurgent, FireContext::Interrupt) => Some(attacker),
             _ => None,
         };
@@ -219,7 +225,7 @@ impl GameState {
                 } else {
                     friend_spends_activation =
                         context == FireContext::Reaction && interruption.regular != attacker;
-                    if context == FireContext::Reaction && interruption.regular == attacker {
+                    if context != FireContext::Overwatch && interruption.regular == attacker {
                         interruption.fired_back = true;
                     }
                     interruption.answered_by.push(attacker);

@@ -18,13 +18,49 @@ impl GameState {
         DIE_ADJUST.check(modifier)?;
         let (die, n) = morale::morale_dice(unit);
         let mut request = DiceRequest::none();
-        request.push(
-            DiceRole::Morale,
-            format!("Morale: {}", unit.name),
-            die,
-            u8::try_from(n).unwrap_or(u8::MAX),
-        );
+        let leaders = self.morale_leader_dice(unit);
+        if leaders > 0 {
+            // Typed dice must say which die is a leader's: his 1 shrinks nobody (l.255).
+            let each: Vec<String> = morale::morale_order(unit)
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    if i < leaders {
+                        format!("{} (leader: a 1 shrinks nobody)", f.name)
+                    } else {
+                        f.name.clone()
+                    }
+                })
+                .collect();
+            let first = if leaders == 1 {
+                "the first die is the leader's".to_owned()
+            } else {
+                format!("the first {leaders} dice are the leaders'")
+            };
+            request.push_each(
+                DiceRole::Morale,
+                format!("Morale: {}, one die a figure ({first})", unit.name),
+                die,
+                each,
+            );
+        } else {
+            request.push(
+                DiceRole::Morale,
+                format!("Morale: {}", unit.name),
+                die,
+                u8::try_from(n).unwrap_or(u8::MAX),
+            );
+        }
         Ok(request)
+    }
+
+    /// How many of an Insurgent unit's Morale dice are its leaders', read first (rules version 6
+    /// on); none for Regulars and in games of earlier rules, which read no die as a leader's.
+    pub fn morale_leader_dice(&self, unit: &crate::unit::Unit) -> usize {
+        if unit.side != Side::Insurgent || !self.rules_at_least(6) {
+            return 0;
+        }
+        unit.firing_line().filter(|f| f.is_leader()).count()
     }
 
     pub(in crate::game) fn morale_check(
@@ -44,6 +80,7 @@ impl GameState {
         {
             self.remove_pending(due);
         }
+        let leader_dice = self.unit(id).map_or(0, |u| self.morale_leader_dice(u));
         let Some(unit) = self.unit_mut(id) else {
             return Outcome::default();
         };
@@ -81,7 +118,7 @@ impl GameState {
                 outcome
             }
             Side::Insurgent => {
-                let result = morale::insurgent_morale(unit, faces, modifier);
+                let result = morale::insurgent_morale(unit, faces, modifier, leader_dice);
                 let shrunk = words::name_counts(
                     unit.figures
                         .iter()

@@ -87,6 +87,9 @@ impl GameState {
             ));
         }
         FIGURES_PER_UNIT.check((source.figures.len() + target.figures.len()) as i64)?;
+        // Not while the steps of a fire are due (rules 6 on): who is a casualty is chosen
+        // among the figures hit, and nobody moves before the casualties are taken.
+        self.expect_settled(target)?;
         if source.firing_count() == 0 {
             // Dependants waiting to be picked up join the unit that reaches them.
             if self.phase != Phase::RegularActivations
@@ -105,6 +108,7 @@ impl GameState {
             ));
         }
         expect_not_done(source)?;
+        self.expect_settled(source)?;
         match source.side {
             Side::Regular => {
                 if self.phase != Phase::RegularActivations || self.active_unit != Some(from) {
@@ -201,6 +205,13 @@ impl GameState {
                 leader.name
             )));
         }
+        // Who is a casualty is chosen among the figures hit: not while they are due.
+        if let Some(due) = self.fire_steps_due_for(unit) {
+            return Err(RuleError::OwnStepsDue {
+                unit: unit.name.clone(),
+                due,
+            });
+        }
         GAME_UNITS.check(self.units.len() as i64 + 1)?;
         Ok(DiceRequest::none())
     }
@@ -260,6 +271,7 @@ impl GameState {
                 how: "a unit leaves by moving off an edge in its own activation (Regulars) or action (Insurgents), at Cautious or Rapid",
             });
         }
+        self.expect_settled(unit)?;
         Ok(DiceRequest::none())
     }
 

@@ -3,7 +3,7 @@
 
 use crate::unit::{PullBack, Side, Unit};
 
-use crate::game::command::FireContext;
+use crate::game::command::{FireContext, ReactionKind};
 use crate::game::error::RuleError;
 use crate::game::guards::Result;
 use crate::game::pending::PendingStep;
@@ -70,6 +70,10 @@ impl GameState {
                 if attacker.needs_action_check() {
                     return Err(RuleError::LeaderCheckNeeded(attacker.name.clone()));
                 }
+                // Its speed is its declaration: Overwatch may interrupt it from then (l.141).
+                if attacker.status.movement.is_none() && self.rules_at_least(6) {
+                    return Err(RuleError::ActionFirst(attacker.name.clone()));
+                }
             }
             FireContext::Reaction | FireContext::Overwatch => {
                 return Err(RuleError::WrongSide {
@@ -113,6 +117,9 @@ impl GameState {
                     .any(|i| i.regular == attacker.id && i.fired_back);
                 if fired_back && self.rules_at_least(5) {
                     return Err(RuleError::FiredBack(name()));
+                }
+                if self.rules_at_least(6) {
+                    self.check_fire_while_interrupted(attacker, target)?;
                 }
             }
             FireContext::Reaction => self.check_reaction_fire(attacker, target)?,
@@ -160,14 +167,24 @@ impl GameState {
                         if attacker.status.pinned || attacker.status.pull_back != PullBack::None {
                             return Err(RuleError::MayNotReturnFire(attacker.name.clone()));
                         }
+                        // Rules 6 refuse any fire before the unit's own steps (the gate's
+                        // `expect_settled`), naming them.
                         let settling = self.pending.iter().any(|p| match p.step {
                             PendingStep::Casualties { unit, .. }
                             | PendingStep::MoraleCheck { unit, .. } => unit == attacker.id,
                             _ => false,
                         });
-                        if settling && self.rules_at_least(3) {
+                        if settling && self.rules_at_least(3) && !self.rules_at_least(6) {
                             return Err(RuleError::MoraleBeforeReturnFire(attacker.name.clone()));
                         }
+                    }
+                    // Its own shot made since the interruption began was its fire (l.125).
+                    if attacker.status.fired && !interruption.fired_before && self.rules_at_least(6)
+                    {
+                        return Err(RuleError::FireSpent {
+                            unit: attacker.name.clone(),
+                            insurgent: target.name.clone(),
+                        });
                     }
                 } else if attacker.status.activated {
                     return Err(nothing(format!(
@@ -220,7 +237,7 @@ impl GameState {
                 };
                 // Failing its test, it fires after the Insurgents (l.144).
                 if !fires_first && !interruption.insurgent_acted && self.rules_at_least(3) {
-                    return Err(RuleError::InsurgentsActFirst {
+                    return Err(RuleError::OverwatchFiresAfter {
                         insurgent: target.name.clone(),
                         unit: attacker.name.clone(),
                     });
@@ -243,6 +260,15 @@ impl GameState {
                 if self.answered.contains(&(attacker.id, target.id)) {
                     return Err(answered());
                 }
+                // An interruption comes before what it interrupts: once a unit that stood
+                // Halted has fired, its action is over (a moving unit's move may not be).
+                let halted = target.status.movement == Some(crate::unit::Movement::Halted);
+                if halted && target.status.fired && self.rules_at_least(6) {
+                    return Err(RuleError::ActionOver {
+                        unit: attacker.name.clone(),
+                        insurgent: target.name.clone(),
+                    });
+                }
                 Ok(())
             }
             phase => Err(RuleError::WrongPhase {
@@ -250,5 +276,69 @@ impl GameState {
                 phase,
             }),
         }
+    }
+
+    /// The Regular unit's own fire in its activation while it is interrupted (rules version 6
+    /// on). While an interruption of its fire is still to be made, its fire waits: for the
+    /// Reaction test, and, when the Insurgents won it, for their fire. A shot at the unit that
+    /// interrupted it answers that interruption, whatever it is called: it follows the test as
+    /// return fire does, and not while the interrupt fire left the unit Pinned or pulling back
+    /// (l.132); at any other unit a Pinned unit may fire in its activation (l.246).
+    fn check_fire_while_interrupted(&self, attacker: &Unit, target: &Unit) -> Result<()> {
+        let names = |i: &crate::game::interruption::Interruption| {
+            let insurgent = self
+                .unit(i.insurgent)
+                .map_or_else(String::new, |u| u.name.clone());
+            (attacker.name.clone(), insurgent)
+        };
+        for i in self
+            .interruptions
+            .iter()
+            .filter(|i| i.regular == attacker.id)
+        {
+            let to_come = !i.insurgent_acted && self.may_still_make(i);
+            if i.kind == ReactionKind::InterruptFire && to_come && (!i.tested || i.insurgents_first)
+            {
+                let (unit, insurgent) = names(i);
+                return Err(RuleError::FireInterrupted {
+                    unit,
+                    insurgent,
+                    how: if i.tested {
+                        "the Insurgents won the Reaction test: their fire comes first, then it may return fire"
+                    } else {
+                        "its Reaction test comes first"
+                    },
+                });
+            }
+        }
+        let Some(i) = self
+            .interruption_by(target.id)
+            .filter(|i| i.regular == attacker.id)
+        else {
+            return Ok(());
+        };
+        self.expect_tested(i)?;
+        if i.insurgents_first && !i.insurgent_acted && self.may_still_make(i) {
+            return Err(RuleError::InsurgentsActFirst {
+                insurgent: target.name.clone(),
+                unit: attacker.name.clone(),
+            });
+        }
+        let held = attacker.status.pinned || attacker.status.pull_back != PullBack::None;
+        if i.insurgents_first && i.insurgent_acted && held {
+            return Err(RuleError::PinnedByInterruption {
+                unit: attacker.name.clone(),
+                insurgent: target.name.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    /// True while the interrupting unit may still make its interruption: on the table, with
+    /// somebody to fight, neither Shaken nor done for the turn.
+    fn may_still_make(&self, i: &crate::game::interruption::Interruption) -> bool {
+        self.unit(i.insurgent).is_some_and(|u| {
+            u.in_play() && !u.cannot_fight() && !u.is_shaken(self.turn) && !u.status.done_for_turn
+        })
     }
 }

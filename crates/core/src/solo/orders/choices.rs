@@ -301,6 +301,9 @@ fn acts_with_him(game: &Game, leader: UnitId, into: UnitId) -> bool {
             modifiers: FireModifiers::proposed(joined, t, after.settings.interruption_penalty),
             context: FireContext::Activation,
         };
-        after.allows(game.scenario(), &fire)
+        // Once he has joined, it declares its action, then fires.
+        after
+            .check_once_checked(game.scenario(), into, &fire)
+            .is_ok()
     })
 }

@@ -95,13 +95,21 @@ pub fn orders(game: &Game, views: &[(UnitId, Vec<View>)]) -> Vec<UnitOrders> {
     let state = game.state();
     let mut result: Vec<UnitOrders> = state
         .units_in_play(Side::Insurgent)
-        .filter(|u| may_still_act(game, u.id))
+        .filter(|u| may_still_act(game, u.id) || goes_on(game, u.id))
         .filter_map(|unit| {
             let sees = views
                 .iter()
                 .find(|(id, _)| *id == unit.id)
                 .map_or(&[][..], |(_, v)| v.as_slice());
-            let choices = allowed(game, unit, choices_for(game, unit, sees), sees);
+            let mut choices = allowed(game, unit, choices_for(game, unit, sees), sees);
+            if goes_on(game, unit.id) {
+                // Its speed declared, its order goes on while the gate still allows it.
+                let taken = plan::taken(game, unit.id, ORDERS);
+                choices.retain(|c| {
+                    Some(&c.words) == taken.as_ref()
+                        && !plan::order_steps(game, unit.id, &c.action.order, &[]).is_empty()
+                });
+            }
             if choices.is_empty() {
                 return None;
             }
@@ -235,13 +243,22 @@ pub fn hot_spot_choice(nearest_the_marines: u8) -> String {
     )
 }
 
+/// True when this Insurgent unit has declared its speed this phase on the orders it decided,
+/// and its fire is still to come (it declared first so that Overwatch could interrupt it).
+fn goes_on(game: &Game, unit: UnitId) -> bool {
+    plan::declared(game, unit).is_some() && plan::taken(game, unit, ORDERS).is_some()
+}
+
 /// True when the gate still lets this Insurgent unit take its own action this phase.
+/// (It still may while it only waits for the steps of a fire now due.)
 fn may_still_act(game: &Game, unit: UnitId) -> bool {
-    game.check(&Command::InsurgentAction {
+    match game.check(&Command::InsurgentAction {
         unit,
         movement: Movement::Halted,
-    })
-    .is_ok()
+    }) {
+        Ok(_) => true,
+        Err(e) => e.waits_for_steps_due(),
+    }
 }
 
 /// True when the gate would let this unit fire at the target in its own action, once its Quality

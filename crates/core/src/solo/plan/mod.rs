@@ -13,7 +13,8 @@ pub use interruptions::{
     awaiting_test, declared_steps, fire_after_reaction, interrupt_steps, waiting_to_fire,
 };
 pub use orders::{
-    carried_out, check_steps, decide_steps, order_refusal, order_steps, otherwise, stopped,
+    carried_out, check_steps, decide_steps, declared, order_refusal, order_steps, otherwise,
+    stopped,
 };
 
 use crate::dice::{DiceRequest, Rolled};
@@ -96,9 +97,15 @@ impl Step {
 }
 
 /// The next command of a plan, taking its steps from the front: a step whose condition does
-/// not hold is dropped, and a branch is opened into its steps when its option was taken.
+/// not hold is dropped, and a branch is opened into its steps when its option was taken. A
+/// step the gate refuses only until steps now due are settled (casualties, First Aid, Morale)
+/// waits at the front: the plan gives nothing until they are, so the Insurgents' own are
+/// taken by [`automatic_step`] and the player's are answered on the desk.
 pub fn next_command(game: &Game, plan: &mut Vec<Step>) -> Option<Command> {
     while !plan.is_empty() {
+        if waits(game, &plan[0]) {
+            return None;
+        }
         let step = plan.remove(0);
         if let Step::Branch {
             unit,
@@ -117,6 +124,24 @@ pub fn next_command(game: &Game, plan: &mut Vec<Step>) -> Option<Command> {
         }
     }
     None
+}
+
+/// True when this step would be taken but for steps now due: its condition holds (as far as
+/// it can be told before they are settled) and the gate refuses its command only until they are.
+fn waits(game: &Game, step: &Step) -> bool {
+    let Step::Give(command, when) = step else {
+        return false;
+    };
+    let due_first = game.check(command).is_err_and(|e| e.waits_for_steps_due());
+    due_first
+        && match when {
+            When::Always | When::Allowed => true,
+            When::InsurgentsFirst(unit) => game
+                .state()
+                .interruption_by(*unit)
+                .is_some_and(|i| i.insurgents_first),
+            When::AfterCheck(unit) => check_to_act(game, *unit) != Some(false),
+        }
 }
 
 /// The words of the option a unit's latest decision this turn about `about` took.
@@ -170,10 +195,11 @@ pub fn command(game: &Game, step: &Step) -> Option<Command> {
 }
 
 /// The game as it would stand after these commands, given one after another, each with the
-/// highest faces of the dice the gate asks for (so every check passes); or the gate's first
-/// refusal.
+/// highest faces of the dice the gate asks for (so every check passes), once the steps of a
+/// fire now due are settled (a plan's step waits for them: see [`next_command`]); or the gate's
+/// first refusal.
 pub fn played_out(game: &Game, commands: &[Command]) -> Result<GameState, RuleError> {
-    let mut state = game.state().clone();
+    let mut state = game.state().as_if_settled();
     for command in commands {
         let request = state.check(game.scenario(), command)?;
         let event = Event::new(command.clone(), highest_faces(&request));
@@ -215,7 +241,12 @@ pub fn action_check(game: &Game, unit: UnitId) -> Option<Command> {
         unit,
         purpose: QualityPurpose::ActWithoutLeader,
     };
-    game.check(&check).is_ok().then_some(check)
+    // Asked as it will stand once the steps of a fire now due are settled: a plan waits for
+    // them, and the check must not be left out of it meanwhile.
+    game.state()
+        .as_if_settled()
+        .allows(game.scenario(), &check)
+        .then_some(check)
 }
 
 /// Whether this unit's Quality check to act, this turn, passed: as the dice said, from the log
@@ -257,7 +288,9 @@ fn view_of(views: &[(UnitId, View)], insurgent: UnitId, regular: UnitId) -> View
 /// The next step the solo opponent takes on its own, if any: the Insurgents' share of what is
 /// due, as the agenda lists it (reinforcements, ambushes, their casualties and Morale checks),
 /// where the agenda leaves a single command to give; a choice (the Hot Spot nearest the
-/// Marines) waits for the player's answer on the panel.
+/// Marines) waits for the player's answer on the panel. Then, with nothing due of theirs, a
+/// unit in view that may claim In Cover (it stood still the whole turn before and has not moved
+/// since, l.169) claims it: it costs nothing until the unit moves.
 pub fn automatic_step(game: &Game) -> Option<Step> {
     let state = game.state();
     if !state.settings.solo || state.phase == Phase::GameOver {
@@ -267,10 +300,17 @@ pub fn automatic_step(game: &Game) -> Option<Step> {
     if !state.unplaced.is_empty() {
         return Some(Step::always(Command::PlaceContacts));
     }
-    state
+    let due = state
         .due_steps(game.scenario())
         .into_iter()
         .filter(|step| step.answers == Seat::Insurgent && step.choices.len() == 1)
         .find_map(|step| step.choices.into_iter().next())
-        .map(|item| Step::always(item.command))
+        .map(|item| Step::always(item.command));
+    due.or_else(|| {
+        state
+            .units_seen(crate::unit::Side::Insurgent)
+            .map(|u| Command::DeclareInCover { unit: u.id })
+            .find(|claim| game.check(claim).is_ok())
+            .map(Step::always)
+    })
 }

@@ -1,15 +1,41 @@
 //! The steps of an order in the Insurgent phase: the decision, the unit's Quality check when
 //! the gate asks one, then what the player carries out on the table, or the order stopped.
 
-use crate::game::{Command, FireContext, Game, RuleError};
+use crate::game::{Command, FireContext, Game, Phase, RuleError};
 use crate::solo::{ORDERS, Order, OrderFor, UnitOrders, View, fire_modifiers};
 use crate::unit::{Movement, UnitId};
 
 use super::{Step, When, action_check, commands_of, refusal, view_of};
 
+/// The speed this Insurgent unit has declared for its own action this phase, while its fire is
+/// still to come: its order goes on from there.
+pub fn declared(game: &Game, unit: UnitId) -> Option<Movement> {
+    let state = game.state();
+    let u = state.unit(unit)?;
+    (state.phase == Phase::InsurgentActions && u.status.interrupts_made == 0 && !u.status.fired)
+        .then_some(u.status.movement)
+        .flatten()
+}
+
 /// The commands an order gives on the table, in order (none for a unit under its marker that
-/// stays hidden: it does nothing the table could see).
+/// stays hidden: it does nothing the table could see). A speed the unit has already declared is
+/// not declared again.
 fn act_commands(
+    game: &Game,
+    unit: UnitId,
+    order: &Order,
+    views: &[(UnitId, View)],
+) -> Vec<Command> {
+    let mut commands = order_commands(game, unit, order, views);
+    let speed = declared(game, unit);
+    commands.retain(
+        |c| !matches!(c, Command::InsurgentAction { movement, .. } if Some(*movement) == speed),
+    );
+    commands
+}
+
+/// The commands of an order from its start.
+fn order_commands(
     game: &Game,
     unit: UnitId,
     order: &Order,
@@ -116,10 +142,56 @@ pub fn decide_steps(game: &Game, orders: &UnitOrders) -> Vec<Step> {
     steps
 }
 
+/// True when, once this Insurgent unit has declared its speed, a Regular unit on Overwatch
+/// would be allowed to fire at it: it interrupts the action before its fire (l.141).
+fn overwatch_may_interrupt(game: &Game, unit: UnitId, declaration: &Command) -> bool {
+    let Ok(after) = super::played_out(game, std::slice::from_ref(declaration)) else {
+        return false;
+    };
+    let Some(target) = after.unit(unit) else {
+        return false;
+    };
+    after
+        .units_in_play(crate::unit::Side::Regular)
+        .filter(|r| r.status.overwatch)
+        .any(|r| {
+            after
+                .fire_the_table_may_judge(r, target, FireContext::Overwatch, |fire| {
+                    after.check(game.scenario(), fire)
+                })
+                .is_some()
+        })
+}
+
 /// The player carried the order out on the table: its commands, then the note that it was
 /// carried out, logged only once the gate has accepted them all (a refusal stops the plan
-/// before it).
+/// before it). An order to stand and fire, when a unit on Overwatch could interrupt it, is
+/// carried out in two steps: first the unit declares it stands (Halted), and Overwatch may
+/// fire before it does; its fire comes with the next click (its card stays until then).
 pub fn carried_out(game: &Game, order: &OrderFor, views: &[(UnitId, View)]) -> Vec<Step> {
+    let unit = order.unit;
+    let commands = act_commands(game, unit, &order.order, views);
+    if let [
+        declaration @ Command::InsurgentAction { .. },
+        Command::Fire { .. },
+    ] = commands.as_slice()
+        && matches!(order.order, Order::Fire { .. })
+        && overwatch_may_interrupt(game, unit, declaration)
+    {
+        return vec![
+            Step::Give(declaration.clone(), When::AfterCheck(unit)),
+            Step::Give(
+                Command::SoloNote {
+                    unit: Some(unit),
+                    text: format!(
+                        "Order: {} It declares it stands and fires: units on Overwatch that see it may fire first.",
+                        order.words
+                    ),
+                },
+                When::AfterCheck(unit),
+            ),
+        ];
+    }
     let mut steps = act_steps(game, order.unit, &order.order, views);
     steps.push(Step::Give(
         Command::SoloNote {
@@ -133,27 +205,29 @@ pub fn carried_out(game: &Game, order: &OrderFor, views: &[(UnitId, View)]) -> V
 
 /// The order was stopped on the table (`what` stopped it): the unit holds where it is, and the
 /// note says so once the gate has accepted it.
-pub fn stopped(order: &OrderFor, what: &str) -> Vec<Step> {
+pub fn stopped(game: &Game, order: &OrderFor, what: &str) -> Vec<Step> {
     let unit = order.unit;
-    vec![
-        Step::Give(
+    let mut steps = Vec::new();
+    if declared(game, unit).is_none() {
+        steps.push(Step::Give(
             Command::InsurgentAction {
                 unit,
                 movement: Movement::Halted,
             },
             When::AfterCheck(unit),
-        ),
-        Step::Give(
-            Command::SoloNote {
-                unit: Some(unit),
-                text: format!(
-                    "Order: {} Stopped on the table: {what}; it holds where it is.",
-                    order.words
-                ),
-            },
-            When::AfterCheck(unit),
-        ),
-    ]
+        ));
+    }
+    steps.extend([Step::Give(
+        Command::SoloNote {
+            unit: Some(unit),
+            text: format!(
+                "Order: {} Stopped on the table: {what}; it holds where it is.",
+                order.words
+            ),
+        },
+        When::AfterCheck(unit),
+    )]);
+    steps
 }
 
 /// The answer to a conditional order whose condition the table did not meet, if the order has

@@ -90,11 +90,7 @@ fn escorts_that_leave_by_the_wrong_edge_are_not_called_an_objective_met() {
     // Off the north edge: they score nothing, and the end says so.
     let mut north = game.clone();
     let outcome = play(&mut north, leave(Edge::North), &[]);
-    let reason = north
-        .state()
-        .end_proposed()
-        .clone()
-        .expect("the end is proposed");
+    let reason = north.state().end_proposed().expect("the end is proposed");
     assert!(matches!(
         reason,
         EndReason::EveryoneEscorted {
@@ -121,11 +117,7 @@ fn escorts_that_leave_by_the_wrong_edge_are_not_called_an_objective_met() {
     );
     // Off the south edge: both score, and the end says they were escorted off.
     play(&mut game, leave(Edge::South), &[]);
-    let reason = game
-        .state()
-        .end_proposed()
-        .clone()
-        .expect("the end is proposed");
+    let reason = game.state().end_proposed().expect("the end is proposed");
     assert_eq!(
         reason.describe(),
         "every figure tagged \"contractor\" is escorted off by an edge that scores (Contractor escorted off the table)"

@@ -135,6 +135,15 @@ fn l39_an_insurgent_leader_who_moves_to_join_lets_the_unit_fire_not_move() {
         ),
         RuleError::MayNotMove { .. }
     ));
+    // It declares it stands (rules 6: its declaration comes before its fire), then fires.
+    play(
+        &mut game,
+        Command::InsurgentAction {
+            unit: ins1,
+            movement: Movement::Halted,
+        },
+        &[],
+    );
     play_all(&mut game, fire(ins1, alpha, FireContext::Activation), 1);
 }
 

@@ -4,12 +4,12 @@
 use crate::common;
 
 use ambush_core::dice::DiceSource;
-use ambush_core::game::{Command, FireContext, PendingStep, ReactionKind};
+use ambush_core::game::{Command, FireContext, PendingStep, ReactionKind, RuleError};
 use ambush_core::rules::checks::ReactionModifiers;
 use ambush_core::rules::fire::FireModifiers;
 use ambush_core::unit::{Movement, Presence, PullBack};
 
-use common::{activate, new_game, pending_id, play, shake, unit, unit_id};
+use common::{activate, as_known, new_game, pending_id, pin, play, refused, shake, unit, unit_id};
 
 #[test]
 fn pinned_twice_pulls_back_then_regroups() {
@@ -144,12 +144,10 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
         modifiers: FireModifiers::default(),
         context,
     };
-    activate(&mut game, alpha, Movement::Halted);
-    play(
-        &mut game,
-        fire(alpha, ins4, FireContext::Activation),
-        &[&[1, 1, 1, 1, 1, 1], &[1], &[1]],
-    );
+    // Alpha fires, then moves.
+    activate(&mut game, alpha, Movement::Cautious);
+    let first = as_known(&game, fire(alpha, ins4, FireContext::Activation));
+    play(&mut game, first, &[&[1, 1, 1, 1, 1, 1], &[1], &[1]]);
     assert!(
         game.play(
             fire(alpha, ins4, FireContext::Activation),
@@ -158,23 +156,30 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
         .is_err(),
         "once per activation"
     );
-    // Insurgents 4 interrupts Alpha's fire: it uses its interrupt and the target counts one
-    // interruption.
+    // Its fire is over: nothing of it is left to interrupt (rules 6)…
     let modifiers = ReactionModifiers::proposed(unit(&game, alpha));
+    let interrupt = |kind| Command::ReactionTest {
+        insurgent: ins4,
+        regular: alpha,
+        kind,
+        modifiers: modifiers.clone(),
+    };
+    assert!(matches!(
+        refused(&mut game, interrupt(ReactionKind::InterruptFire)),
+        RuleError::FireResolved { .. }
+    ));
+    // …but its move is: Insurgents 4 interrupts it, uses its interrupt, and the target counts
+    // one interruption.
     play(
         &mut game,
-        Command::ReactionTest {
-            insurgent: ins4,
-            regular: alpha,
-            kind: ReactionKind::InterruptFire,
-            modifiers,
-        },
+        interrupt(ReactionKind::InterruptMovement),
         &[&[6], &[1]],
     );
+    let interrupt_fire = as_known(&game, fire(ins4, alpha, FireContext::Interrupt));
     play(
         &mut game,
-        fire(ins4, alpha, FireContext::Interrupt),
-        &[&[1], &[1, 1, 1], &[1, 1, 1, 1, 1]],
+        interrupt_fire,
+        &[&[1], &[1, 1], &[1, 1, 1, 1, 1, 1]],
     );
     assert_eq!(unit(&game, ins4).status.interrupts_made(), 1);
     assert_eq!(unit(&game, alpha).status.times_interrupted(), 1);
@@ -186,6 +191,8 @@ fn units_fire_once_and_a_reacting_friend_is_spent() {
         .is_err(),
         "one interrupt, one shot"
     );
+    // Alpha checks Morale after the interrupt fire it lost the test to (l.132): Pinned.
+    pin(&mut game, alpha);
     // Bravo, not yet activated, reacts: that spends its activation.
     play(
         &mut game,

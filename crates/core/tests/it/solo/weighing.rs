@@ -178,16 +178,8 @@ fn a_used_interrupt_is_not_used_twice() {
         &[],
     );
     assert!(first[0].decide.is_some());
-    play(
-        &mut game,
-        Command::ReactionTest {
-            insurgent: ins4,
-            regular: alpha,
-            kind: ReactionKind::InterruptMovement,
-            modifiers: Default::default(),
-        },
-        &[&[6], &[1]],
-    );
+    let test = common::reaction(&game, ins4, alpha, ReactionKind::InterruptMovement);
+    play(&mut game, test, &[&[6], &[1]]);
     activate(&mut game, bravo, Movement::Rapid);
     let second = solo::interrupts(
         &game,

@@ -156,3 +156,123 @@ fn over_random_games_every_step_the_opponent_offers_passes_the_gate() {
     );
     assert!(phases.0 > 10 && phases.1 > 3, "{phases:?}");
 }
+
+/// Line 206: "Insurgent casualties are removed immediately"; line 127: after the Regular fire
+/// the Insurgents check Morale, and only then take their interruption fire. The opponent's
+/// fire waits at the front of its plan while its casualties and its check are due (it takes
+/// them itself), rather than being dropped or refused.
+#[test]
+fn l206_l127_the_opponents_fire_waits_for_its_own_casualties_and_morale() {
+    use ambush_core::game::{FireContext, PendingStep, QualityPurpose, ReactionKind};
+    use ambush_core::unit::Movement;
+
+    let mut game = solo_game();
+    let alpha = unit_id(&game, "alpha");
+    let ins1 = unit_id(&game, "insurgents-1");
+    common::activate(&mut game, alpha, Movement::Cautious);
+    play(
+        &mut game,
+        Command::QualityCheck {
+            unit: ins1,
+            purpose: QualityPurpose::Interrupt,
+        },
+        &[&[6]],
+    );
+    let test = common::reaction(&game, ins1, alpha, ReactionKind::InterruptMovement);
+    play(&mut game, test, &[&[1], &[8]]);
+    // The Marines fire first: two gunmen fall.
+    common::hits(
+        &mut game,
+        common::fire(alpha, ins1, FireContext::Reaction),
+        2,
+    );
+    let view = super::seen(&game, ins1, alpha, Distance::RifleRange);
+    let mut steps = plan::fire_after_reaction(&game, ins1, alpha, &view);
+    let waiting = steps.len();
+    assert_eq!(plan::next_command(&game, &mut steps), None);
+    assert_eq!(steps.len(), waiting, "the fire waits, it is not dropped");
+    // The opponent takes its own steps: the casualties off, then its Morale check.
+    for removes in [true, false] {
+        let step = plan::automatic_step(&game).expect("a step of its own");
+        let command = plan::command(&game, &step).expect("its command");
+        assert!(
+            if removes {
+                matches!(command, Command::RemoveCasualties { .. })
+            } else {
+                matches!(command, Command::MoraleCheck { unit, .. } if unit == ins1)
+            },
+            "{command:?}"
+        );
+        let faces = common::dice_for(&game, &command, 10);
+        let slices: Vec<&[u8]> = faces.iter().map(Vec::as_slice).collect();
+        play(&mut game, command, &slices);
+    }
+    assert!(!game.state().pending_steps().iter().any(|p| matches!(
+        p.step,
+        PendingStep::Casualties { .. } | PendingStep::MoraleCheck { .. }
+    )));
+    assert!(matches!(
+        plan::next_command(&game, &mut steps),
+        Some(Command::Fire { attacker, .. }) if attacker == ins1
+    ));
+}
+
+/// Line 206: Regulars roll First Aid for their casualties as they are taken, before anything
+/// else. While the player's First Aid is due in the Insurgent phase, the units still to act
+/// keep their cards, and what the opponent decides for one waits at the front of its plan: its
+/// Quality check comes once the First Aid and the Morale check are rolled, not lost.
+#[test]
+fn l206_the_units_still_to_act_keep_their_cards_and_wait_for_the_players_first_aid() {
+    use ambush_core::game::{FireContext, QualityPurpose};
+    use ambush_core::unit::Movement;
+
+    let mut game = solo_game();
+    let alpha = unit_id(&game, "alpha");
+    let (ins4, ins5) = (
+        unit_id(&game, "insurgents-4"),
+        unit_id(&game, "insurgents-5"),
+    );
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    play(
+        &mut game,
+        Command::InsurgentAction {
+            unit: ins4,
+            movement: Movement::Cautious,
+        },
+        &[],
+    );
+    common::hits(
+        &mut game,
+        common::fire(ins4, alpha, FireContext::Activation),
+        1,
+    );
+    // Alpha's First Aid is due: Insurgents 5 still has its card and may decide.
+    let mine = seeing(&game, ins5, alpha, Distance::RifleRange);
+    let decide = roll_for(&mine.decide, &mine.choices[0].words);
+    let mut steps = plan::decide_steps(&game, &mine);
+    let first = plan::next_command(&game, &mut steps).expect("the decision");
+    let request = game.check(&first).expect("a decision is no action");
+    assert_eq!(request.groups.len(), 1);
+    play(&mut game, first, &[&decide]);
+    // Its Quality check waits for the First Aid.
+    assert_eq!(plan::next_command(&game, &mut steps), None);
+    assert!(!steps.is_empty());
+    let pending = common::pending_id(&game, |s| {
+        matches!(s, ambush_core::game::PendingStep::Casualties { .. })
+    });
+    let figures = unit(&game, alpha).casualty_proposal(1);
+    play(&mut game, Command::FirstAid { pending, figures }, &[&[1]]);
+    assert_eq!(
+        plan::next_command(&game, &mut steps),
+        None,
+        "then its Morale check"
+    );
+    common::morale(&mut game, alpha, 10);
+    assert!(matches!(
+        plan::next_command(&game, &mut steps),
+        Some(Command::QualityCheck {
+            unit,
+            purpose: QualityPurpose::ActWithoutLeader,
+        }) if unit == ins5
+    ));
+}

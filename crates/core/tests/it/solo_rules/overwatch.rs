@@ -106,3 +106,63 @@ fn without_overwatch_the_interruption_is_tested_at_once() {
         "{played:?}"
     );
 }
+
+/// Line 141: "Overwatch units may interrupt the actions of any Insurgent unit in their LOS". In
+/// the Insurgent phase, with a Marine unit on Overwatch, an order to stand and fire is carried
+/// out in two steps: the unit declares it stands, Overwatch may fire on it, then it fires. Its
+/// card stays with its order between the two.
+#[test]
+fn an_order_to_stand_and_fire_lets_overwatch_interrupt_between_its_declaration_and_its_fire() {
+    use crate::common::play_all;
+    use ambush_core::game::FireContext;
+    use ambush_core::solo::Order;
+
+    let mut game = solo_game();
+    let (alpha, bravo) = (unit_id(&game, "alpha"), unit_id(&game, "bravo"));
+    let ins4 = unit_id(&game, "insurgents-4");
+    crate::common::overwatch(&mut game, bravo);
+    play(&mut game, Command::StartInsurgentPhase, &[]);
+    let orders = super::seeing(&game, ins4, alpha, Distance::RifleRange);
+    let decide = roll_for(&orders.decide, "fire at Fireteam Alpha");
+    let steps = plan::decide_steps(&game, &orders);
+    run(&mut game, steps, &mut all(6, decide));
+    let order = super::option(&orders, &Order::Fire { target: alpha });
+    let views = [(ins4, seen(&game, ins4, alpha, Distance::RifleRange))];
+    let steps = plan::carried_out(&game, &order, &views);
+    let played = run(&mut game, steps, &mut all(1, Vec::new()));
+    assert!(
+        matches!(
+            played.as_slice(),
+            [
+                Command::InsurgentAction {
+                    movement: Movement::Halted,
+                    ..
+                },
+                Command::SoloNote { .. }
+            ]
+        ),
+        "{played:?}"
+    );
+    assert_eq!(plan::declared(&game, ins4), Some(Movement::Halted));
+    // Bravo interrupts from Overwatch, then the order goes on from its card.
+    play_all(
+        &mut game,
+        crate::common::fire(bravo, ins4, FireContext::Overwatch),
+        1,
+    );
+    let orders = super::seeing(&game, ins4, alpha, Distance::RifleRange);
+    let chosen = solo::chosen(&game, &orders).expect("its order stands");
+    assert_eq!(chosen.order, Order::Fire { target: alpha });
+    let steps = plan::carried_out(&game, &chosen, &views);
+    let played = run(&mut game, steps, &mut all(1, Vec::new()));
+    assert!(
+        matches!(
+            played.as_slice(),
+            [Command::Fire { attacker, .. }, Command::SoloNote { .. }] if *attacker == ins4
+        ),
+        "{played:?}"
+    );
+    // Its action over, it has no card left.
+    let views = [(ins4, vec![seen(&game, ins4, alpha, Distance::RifleRange)])];
+    assert!(solo::orders(&game, &views).iter().all(|o| o.unit != ins4));
+}
