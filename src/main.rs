@@ -237,7 +237,7 @@ fn start_app(open: Option<PathBuf>, solo: bool, phones: Option<std::net::SocketA
     let options = ambush_alley::ui::StartOptions {
         open,
         solo,
-        data_dir,
+        data_dir: data_dir.clone(),
         // A fixed seed makes the app's dice repeat (demonstrations, screenshots).
         seed: std::env::var("AMBUSH_ALLEY_SEED")
             .ok()
@@ -245,7 +245,13 @@ fn start_app(open: Option<PathBuf>, solo: bool, phones: Option<std::net::SocketA
         native_dialogs: true,
         phones,
     };
-    match ambush_alley::ui::run(options) {
+    // A data folder of its own (AMBUSH_ALLEY_DATA_DIR) keeps its own preferences too, so two
+    // copies of the app with different folders never share or overwrite them.
+    let prefs_file = data_dir
+        .as_ref()
+        .filter(|_| std::env::var_os("AMBUSH_ALLEY_DATA_DIR").is_some_and(|v| !v.is_empty()))
+        .map(|dir| dir.join(ambush_alley::ui::PREFS_FILE));
+    match ambush_alley::ui::run(options, prefs_file) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => emit(Output {
             stderr: format!("error: the window could not open: {e}\n"),

@@ -79,14 +79,19 @@ pub struct StartOptions {
     pub phones: Option<std::net::SocketAddr>,
 }
 
-/// Opens the window and runs the app until it is closed.
-pub fn run(options: StartOptions) -> Result<(), String> {
+/// The preferences' file in a data folder of its own (`AMBUSH_ALLEY_DATA_DIR`).
+pub const PREFS_FILE: &str = "app.ron";
+
+/// Opens the window and runs the app until it is closed, its preferences kept in `prefs_file`
+/// (`None`: in eframe's own folder).
+pub fn run(options: StartOptions, prefs_file: Option<PathBuf>) -> Result<(), String> {
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Ambush Alley Assistant")
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([900.0, 600.0]),
         renderer: eframe::Renderer::Glow,
+        persistence_path: prefs_file,
         ..Default::default()
     };
     eframe::run_native(

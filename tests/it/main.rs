@@ -25,3 +25,4 @@ mod solo_rules_app;
 mod solo_turns_app;
 mod table_screen;
 mod two_turns;
+mod window_start;

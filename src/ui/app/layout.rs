@@ -180,6 +180,15 @@ impl AssistantApp {
         if !self.prefs.table_screen {
             return;
         }
+        // Not before the desk has been painted once. The font atlas is shared by both
+        // windows, and the first pass that uses it hands its whole image to the window whose
+        // pass ends first: a table screen drawn inside the desk's very first pass took it (its
+        // window not yet able to paint), the desk got only later glyphs, and both windows drew
+        // words with letters missing until the app was closed.
+        if ctx.cumulative_frame_nr() == 0 {
+            ctx.request_repaint();
+            return;
+        }
         let Some(game) = self
             .session
             .as_ref()
