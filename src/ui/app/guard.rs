@@ -1,7 +1,8 @@
 //! Nothing new takes a click meant for something else.
 //!
 //! A click that changes the desk (a step played, a dice prompt opened or closed, a question
-//! asked) can put a new button exactly where the pointer rests. The second click of a double
+//! asked, a box ticked anywhere in the window) can put a new button exactly where the pointer
+//! rests, or take back what it just did. The second click of a double
 //! click, or a click made before the new layout could be seen, would then press it. For a
 //! short time after such a change, a click at the same place is not taken: an invisible cover
 //! over the whole window, above every panel and prompt, takes it. Moving the pointer, or

@@ -374,7 +374,15 @@ impl eframe::App for AssistantApp {
         self.autosave_tick(&ctx);
         // A click that changed the desk arms the guard for the next click at the same place:
         // until the pointer moves or the time is up, a cover over the window takes the clicks.
-        if self.changes() != changes && ctx.input(|i| i.pointer.any_click()) {
+        // A box ticked is a change too, wherever it is (Physical dice, a setting, a figure
+        // picked): the second click would untick it.
+        let ticked = ctx.output(|o| {
+            o.events.iter().any(|e| {
+                matches!(e, egui::output::OutputEvent::Clicked(info)
+                    if info.role == egui::accesskit::Role::CheckBox)
+            })
+        });
+        if (self.changes() != changes || ticked) && ctx.input(|i| i.pointer.any_click()) {
             self.guard.arm(&ctx);
         }
         self.guard.cover_ui(&ctx);

@@ -277,3 +277,21 @@ fn a_box_double_clicked_is_set_once() {
         .map(|(_, ticked)| ticked);
     assert_eq!(ticked.as_deref(), Some("Some(True)"), "{label}");
 }
+
+/// *Physical dice* clicked twice in a hurry is switched once: the second click of the double
+/// click would switch it back, and the app would then roll its own dice without a word.
+#[test]
+fn physical_dice_double_clicked_is_switched_once() {
+    let (_dir, mut table) = Table::new("double-physical");
+    assert!(table.harness.state().prefs().physical_dice);
+    let at = table.harness.get_by_label("Physical dice").rect().center();
+    table.press_at(at, true);
+    table.harness.step();
+    table.harness.step();
+    table.press_at(at, false);
+    table.harness.run();
+    assert!(
+        !table.harness.state().prefs().physical_dice,
+        "a double click on Physical dice left it as it was"
+    );
+}
