@@ -150,3 +150,38 @@ fn keys_typed_ahead_of_a_series_next_roll_land_in_it() {
     assert!(harness.query_by_label("Roll the physical dice").is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A group whose count of dice is typed moves on by itself: a roll of two groups takes no
+/// Enter between them, and Backspace on the empty group after goes back to take a face back.
+#[test]
+fn a_group_typed_whole_moves_on_by_itself() {
+    let (dir, mut harness) = interrupted("typed-on");
+    type_in_one_frame(&mut harness, "5\n");
+    // The Reaction test: one d6 each. The 2 fills the first group, so the 6 is the second's.
+    type_in_one_frame(&mut harness, "26");
+    assert_eq!(value(&harness, "Reaction: Insurgents 1"), "2");
+    assert_eq!(value(&harness, "Reaction: Fireteam Alpha"), "6");
+    // Backspace takes the 6 back, then (on the empty group) goes back to the first, whose 2
+    // the next Backspace takes back; a 3 there moves on again.
+    for _ in 0..3 {
+        harness.input_mut().events.push(Event::Key {
+            key: Key::Backspace,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::NONE,
+        });
+        harness.step();
+    }
+    assert_eq!(value(&harness, "Reaction: Insurgents 1"), "");
+    type_in_one_frame(&mut harness, "36\n");
+    assert_eq!(last_faces(&harness), [vec![3], vec![6]]);
+    // Alpha's reaction: six d8 and six d6 in one run of twelve keys and one Enter.
+    common::ui::click(&mut harness, "Fireteam Alpha reacts: fires at Insurgents 1");
+    type_in_one_frame(&mut harness, "886411111111\n");
+    assert_eq!(
+        last_faces(&harness),
+        [vec![8, 8, 6, 4, 1, 1], vec![1, 1, 1, 1, 1, 1]]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,8 +2,9 @@
 //!
 //! The prompt reads the keyboard itself, key by key in the order the keys came, instead of
 //! leaving it to text fields that take the focus a frame late: every key goes to the group
-//! being typed when it was pressed, however fast the next one comes. Enter moves on to the next
-//! group still to type, and applies the dice once every group is ready.
+//! being typed when it was pressed, however fast the next one comes. A group whose count of
+//! dice is typed moves on to the next by itself (Enter does the same, and Backspace on an empty
+//! group goes back); Enter applies the dice once every group is ready.
 
 use egui::{Key, RichText, Sense};
 
@@ -111,14 +112,19 @@ impl DicePrompt {
     pub fn key(&mut self, event: &egui::Event) -> Typed {
         match event {
             egui::Event::Text(text) | egui::Event::Paste(text) => {
-                let app = self.by_app(self.current);
-                if let Some(input) = self.inputs.get_mut(self.current).filter(|_| !app) {
-                    input.extend(
-                        text.chars()
-                            .filter(|c| c.is_ascii_digit() || matches!(c, ' ' | ',' | ';')),
-                    );
+                // Key by key, as typed: a group filled moves on before the next key.
+                for c in text
+                    .chars()
+                    .filter(|c| c.is_ascii_digit() || matches!(c, ' ' | ',' | ';'))
+                {
+                    let app = self.by_app(self.current);
+                    let Some(input) = self.inputs.get_mut(self.current).filter(|_| !app) else {
+                        break;
+                    };
+                    input.push(c);
                     // Faces typed by hand replace what a phone sent.
                     self.from_phone[self.current] = None;
+                    self.on_when_typed();
                 }
                 Typed::Nothing
             }
@@ -144,6 +150,26 @@ impl DicePrompt {
                 _ => Typed::Nothing,
             },
             _ => Typed::Nothing,
+        }
+    }
+
+    /// A group whose count of dice is typed moves the keyboard on by itself, to the next group
+    /// still to type after it; the last one waits for the Enter that applies. A d10 group whose
+    /// last key is a 1 waits too: the 1 may be the start of a 10.
+    fn on_when_typed(&mut self) {
+        let now = self.current;
+        let group = &self.request.groups[now];
+        let text = &self.inputs[now];
+        if group.die == ambush_core::dice::Die::D10 && text.ends_with('1') {
+            return;
+        }
+        let checks = self.check();
+        if checks[now].is_err() {
+            return;
+        }
+        let next = self.typed_groups().find(|&i| i > now && checks[i].is_err());
+        if let Some(next) = next {
+            self.current = next;
         }
     }
 
@@ -219,7 +245,7 @@ pub fn dice_prompt_ui(
     let modal = egui::Modal::new(egui::Id::unique("dice_prompt")).show(ctx, |ui| {
         ui.set_min_width(460.0);
         style::heading(ui, "Roll the physical dice");
-        ui.label("Type each group's faces, then Enter; Enter on the last group applies them.");
+        ui.label("Type each group's faces: a group typed moves on by itself; Enter applies them.");
         let checks = prompt.check();
         for (i, check) in checks.iter().enumerate() {
             let group = &prompt.request.groups[i];

@@ -198,8 +198,9 @@ impl Table {
         self.harness.step();
     }
 
-    /// Types the faces of real dice into the open prompt, one group after another, Enter after
-    /// each: `groups` holds what is typed for each group ("6442"). The last Enter applies them.
+    /// Types the faces of real dice into the open prompt, one group after another, each key an
+    /// event of its own: `groups` holds what is typed for each group ("6442"). A group typed
+    /// whole moves on by itself; one Enter at the end applies them.
     pub fn roll(&mut self, groups: &[&str]) {
         let counts: Vec<String> = self
             .harness
@@ -216,10 +217,13 @@ impl Table {
         );
         let events = self.game().events_in_effect();
         for faces in groups {
-            self.harness.event(Event::Text((*faces).to_owned()));
-            self.harness.key_press(Key::Enter);
-            self.keys += faces.len() + 1;
+            for key in faces.chars() {
+                self.harness.event(Event::Text(key.to_string()));
+                self.keys += 1;
+            }
         }
+        self.harness.key_press(Key::Enter);
+        self.keys += 1;
         self.harness.run();
         // Applied: one more event (a prompt may follow, for the next step of a series).
         assert_eq!(
