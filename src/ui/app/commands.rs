@@ -339,11 +339,35 @@ impl AssistantApp {
     /// the series quietly: its outcome already says why).
     fn continue_series(&mut self) {
         if self.series.is_empty() {
+            self.settle_what_decides_nothing();
             return;
         }
         let rest = std::mem::take(&mut self.series);
         if self.game().is_some_and(|g| g.check(&rest[0]).is_ok()) {
             self.queue.push(UiCommand::PlaySeries(rest));
+        }
+    }
+
+    /// After a step played, the next step due, when it decides nothing (a roll with nothing
+    /// to choose, casualties among figures all alike), is given at once: its dice asked for in
+    /// the prompt that follows, or rolled by the app, its event in the log as any other. Never
+    /// after an undo or a redo, which would give back at once what was taken back. The solo
+    /// opponent gives its own.
+    fn settle_what_decides_nothing(&mut self) {
+        let Some(game) = self.game() else {
+            return;
+        };
+        let state = game.state();
+        let Some(step) = state.due_steps(game.scenario()).into_iter().next() else {
+            return;
+        };
+        let solo_gives_it =
+            state.settings().solo && step.answers == ambush_core::game::Seat::Insurgent;
+        if !step.decides_nothing || solo_gives_it {
+            return;
+        }
+        if let Some(item) = step.choices.into_iter().next() {
+            self.queue.push(UiCommand::Play(item.command));
         }
     }
 

@@ -154,12 +154,6 @@ impl Table {
                 assert_eq!(was, ticked, "the double click on {label:?} ticked {name:?}");
             }
         }
-        assert!(
-            once.events <= before.events + 1,
-            "one click on {label:?} did more than one thing: {} → {} events",
-            before.events,
-            once.events
-        );
         assert_eq!(
             after.events, once.events,
             "the second click of a double click on {label:?} played something"
@@ -172,12 +166,6 @@ impl Table {
             after.prompt, once.prompt,
             "the second click of a double click on {label:?} opened or closed the dice prompt"
         );
-        if after.prompt && !before.prompt {
-            assert_eq!(
-                after.events, before.events,
-                "{label:?} opened the dice prompt and played something as well"
-            );
-        }
         self.clicks += 1;
         self.steps.push(label.to_owned());
     }
@@ -225,10 +213,10 @@ impl Table {
         self.harness.key_press(Key::Enter);
         self.keys += 1;
         self.harness.run();
-        // Applied: one more event (a prompt may follow, for the next step of a series).
-        assert_eq!(
-            self.game().events_in_effect(),
-            events + 1,
+        // Applied: one more event at least (the steps it makes due that decide nothing follow
+        // at once, each an event of its own; a prompt may follow for the next).
+        assert!(
+            self.game().events_in_effect() > events,
             "the prompt for {counts:?} was not applied with {groups:?}"
         );
     }
@@ -251,6 +239,15 @@ fn two_whole_turns_take_at_most_45_clicks_200_keys_and_no_scrolling() {
         table.steps
     );
     assert!(table.keys <= 200, "{} keys", table.keys);
+    if std::env::var_os("TWO_TURNS_LOG").is_some() {
+        for e in game.applied_events() {
+            eprintln!(
+                "{:?} {:?}",
+                e.command.facts(game.state()).label,
+                e.dice.iter().map(|d| d.faces.clone()).collect::<Vec<_>>()
+            );
+        }
+    }
     eprintln!(
         "two turns: {} clicks, {} keys of dice, {} events",
         table.clicks,

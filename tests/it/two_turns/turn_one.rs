@@ -14,22 +14,18 @@ pub fn regular_activations(t: &mut Table) {
     // Alpha fires first: four hits, four casualties; the two left stand.
     t.click("Fireteam Alpha reacts: fires at Insurgents 1");
     t.roll(&["886411", "111111"]);
-    t.click("Remove 4 casualties from Insurgents 1");
-    t.click("Roll Morale check for Insurgents 1");
     t.roll(&["98"]);
     // Their fire back wounds one Marine: First Aid, then Alpha's Morale check.
     t.click("Insurgents 1 fires at Fireteam Alpha");
     t.roll(&["6", "111111"]);
     t.click("Roll First Aid for 1 from Fireteam Alpha");
     t.roll(&["4"]);
-    t.click("Roll Morale check for Fireteam Alpha");
     t.roll(&["987"]);
     t.click("Fireteam Alpha picks up the Contractors");
     // Bravo, Halted, takes out the RPG gunner of map key 3.
     t.click("Activate Fireteam Bravo: Halted");
     t.click("Fireteam Bravo fires at Insurgents 3");
     t.roll(&["811111", "1"]);
-    t.click("Remove 1 casualty from Insurgents 3");
     t.click("Activate Corporal (squad leader): Overwatch");
     t.click("End Regular activations");
 }
@@ -42,14 +38,12 @@ pub fn insurgent_phase(t: &mut Table) {
     t.roll(&["8", "111", "11111"]);
     t.click("Roll First Aid for 1 from Fireteam Bravo");
     t.roll(&["2"]);
-    t.click("Roll Morale check for Fireteam Bravo");
     t.roll(&["9876"]);
     // The Corporal, on Overwatch, interrupts their move: the RPG gunner falls; the leader
     // stands.
     t.click("Corporal (squad leader) fires from Overwatch at Insurgents 4");
     t.roll(&["8", "1", "11"]);
     t.click("Remove 1 casualty from Insurgents 4");
-    t.click("Roll Morale check for Insurgents 4");
     t.roll(&["9"]);
     // Insurgents 5 next: Leader 2A joins them, and they stand and fire (a leader's unit may
     // fire, not move, once joined).

@@ -3,11 +3,8 @@
 use super::Table;
 
 pub fn reinforcements(t: &mut Table) {
-    t.click("Reinforcements arrive (Insurgency Level Automatic)");
     // 10 on the table: one man with a light machine gun.
-    t.click("Roll 2d6 on the reinforcement table");
     t.roll(&["46"]);
-    t.click("Roll up the arrival: 1 Light support");
     // No leader (a 4), at Hot Spot 2.
     t.roll(&["4", "2"]);
     t.click("Start Regular activations");
@@ -18,7 +15,6 @@ pub fn regular_activations(t: &mut Table) {
     t.click("Activate Fireteam Alpha: Cautious");
     t.click("Fireteam Alpha fires at Leader 2B");
     t.roll(&["86111", "1"]);
-    t.click("Remove 1 casualty from Leader 2B");
     // Bravo stays still by its Hot Spot, and the Corporal with it.
     t.click("Activate Fireteam Bravo: Halted");
     t.click("Activate Corporal (squad leader): Halted");

@@ -177,6 +177,11 @@ pub struct DueStep {
     pub casualties: Option<CasualtyPick>,
     /// Passing it by, as the referee may.
     pub skip: Option<AgendaItem>,
+    /// Its main answer decides nothing: a roll with nothing to choose (the Insurgency roll, the
+    /// table, arrivals and ambushes, a Morale check as the state has it), or casualties among
+    /// figures that are all alike or all taken. The desk gives it as soon as it is due after a
+    /// step played, instead of waiting for a click; the log records it as its own event.
+    pub decides_nothing: bool,
 }
 
 /// What is due now and what may be done now.
@@ -344,11 +349,13 @@ impl GameState {
                 let answers = self.seat_of_step(step);
                 let mut candidates = Vec::new();
                 let mut casualties = None;
+                let mut decides_nothing = true;
                 if let Some(command) = step.roll_command(id) {
                     candidates.push(command);
                 }
                 match step {
                     PendingStep::HotSpotChoice { .. } => {
+                        decides_nothing = false;
                         candidates.extend(self.hot_spots.iter().map(|spot| {
                             Command::PlaceArrival {
                                 pending: id,
@@ -369,6 +376,10 @@ impl GameState {
                             };
                             let first_aid_allowed = self.allows(scenario, &first_aid);
                             candidates.extend([first_aid, remove]);
+                            let mut line = u.firing_line();
+                            let first = line.next();
+                            decides_nothing = *count as usize >= u.firing_count()
+                                || first.is_none_or(|f| line.all(|g| g.same_as_casualty(f)));
                             casualties = Some(CasualtyPick {
                                 unit: *unit,
                                 count: (*count as usize).min(u.firing_count()),
@@ -392,14 +403,16 @@ impl GameState {
                     | PendingStep::AmbushPlacement { .. }
                     | PendingStep::ArrivalRoll { .. } => {}
                 }
+                let choices: Vec<AgendaItem> = candidates
+                    .into_iter()
+                    .filter_map(|c| self.item(scenario, c, answers))
+                    .collect();
                 DueStep {
                     pending: id,
                     words: self.describe_pending(step),
                     answers,
-                    choices: candidates
-                        .into_iter()
-                        .filter_map(|c| self.item(scenario, c, answers))
-                        .collect(),
+                    decides_nothing: decides_nothing && !choices.is_empty(),
+                    choices,
                     casualties,
                     skip: self.item(
                         scenario,

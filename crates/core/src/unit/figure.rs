@@ -191,4 +191,14 @@ impl Figure {
     pub fn in_firing_line(&self) -> bool {
         self.weapon.in_firing_line()
     }
+
+    /// True when taking one or the other as a casualty comes to the same: the same weapon,
+    /// Troop Quality, wound, former weapon and tag (only the name may differ).
+    pub fn same_as_casualty(&self, other: &Figure) -> bool {
+        self.weapon == other.weapon
+            && self.tq == other.tq
+            && self.former_weapon == other.former_weapon
+            && self.wound == other.wound
+            && self.tag == other.tag
+    }
 }

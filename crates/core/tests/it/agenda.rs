@@ -307,3 +307,57 @@ fn whose_dice_a_command_rolls_the_group_says_else_its_unit_and_secret_dice_are_t
             .all(|s| *s == Seat::Insurgent)
     );
 }
+
+/// A step due decides nothing when its answer is only dice (a Morale check), or casualties
+/// among figures all alike or all taken: the desk gives it without waiting for a click. Which
+/// of two kinds of figure falls is the owner's choice.
+#[test]
+fn a_step_decides_nothing_unless_the_figures_hit_differ() {
+    let due_of = |game: &Game| game.state().agenda(game.scenario()).due;
+    // Alpha hits Insurgents 1 (six gunmen) once: which gunman falls decides nothing, nor
+    // does their Morale check.
+    let mut game = new_game();
+    let alpha = unit_id(&game, "alpha");
+    activate(&mut game, alpha, Movement::Halted);
+    let hits = |n: usize| {
+        move |g: &ambush_core::dice::DiceGroup| {
+            let mut faces = vec![1; usize::from(g.count)];
+            if g.role == DiceRole::Attack {
+                for face in faces.iter_mut().take(n) {
+                    *face = g.die.sides();
+                }
+            }
+            faces
+        }
+    };
+    common::fire_with(&mut game, "alpha", "insurgents-1", hits(1));
+    let due = due_of(&game);
+    assert!(!due.is_empty());
+    for step in &due {
+        assert!(step.decides_nothing, "{step:?}");
+    }
+    // Insurgents 1 hit Alpha (two riflemen, two light support): one casualty is a choice;
+    // four take them all, which is none.
+    for (n, choice) in [(1, true), (4, false)] {
+        let mut game = new_game();
+        let edit = Command::SetTurn {
+            turn: 1,
+            phase: ambush_core::game::Phase::InsurgentActions,
+        };
+        play(&mut game, edit, &[]);
+        let ins1 = unit_id(&game, "insurgents-1");
+        let action = Command::InsurgentAction {
+            unit: ins1,
+            movement: Movement::Halted,
+        };
+        play(&mut game, action, &[&[6]]);
+        common::fire_with(&mut game, "insurgents-1", "alpha", hits(n));
+        let due = due_of(&game);
+        let step = due
+            .iter()
+            .find(|s| s.casualties.is_some())
+            .expect("casualties due");
+        assert_eq!(step.casualties.as_ref().map(|c| c.count), Some(n));
+        assert_eq!(step.decides_nothing, !choice, "{n} casualties: {step:?}");
+    }
+}
