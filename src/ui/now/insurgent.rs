@@ -34,7 +34,7 @@ pub fn insurgent_phase_ui(
         if let Some(unit) = shown {
             acting_ui(ui, game, agenda, form, solo, unit, queue);
         }
-        others_ui(ui, game, form, &waiting, shown);
+        others_ui(ui, game, agenda, form, &waiting, shown, queue);
     }
     // Answers to the units that acted before, still open.
     let open: Vec<Shot> = answers(game, agenda)
@@ -218,13 +218,17 @@ fn acting_ui(
     shots_ui(ui, game, form, solo, fires, queue);
 }
 
-/// The other units that may still act, one small button each: a click brings one forward.
+/// The other units that may still act: each its name, a click on which brings it forward (to
+/// be joined first, say), and one that has not acted yet its speeds after it, a click on one
+/// its action (it comes forward with it).
 fn others_ui(
     ui: &mut Ui,
     game: &Game,
+    agenda: &Agenda,
     form: &mut NowForm,
     waiting: &[UnitId],
     shown: Option<UnitId>,
+    queue: &mut Vec<UiCommand>,
 ) {
     let state = game.state();
     let others: Vec<UnitId> = waiting
@@ -241,9 +245,22 @@ fn others_ui(
             let Some(unit) = state.unit(id) else {
                 continue;
             };
+            let speeds: Vec<&AgendaItem> = agenda
+                .of(id)
+                .iter()
+                .filter(|item| matches!(item.command, Command::InsurgentAction { .. }))
+                .collect();
             let name = format!("{} acts next", unit.name);
             if style::named_button(ui, unit.name.as_str(), &name, true).clicked() {
                 form.insurgent = Some((id, state.turn()));
+            }
+            for item in speeds {
+                if let Command::InsurgentAction { movement, .. } = item.command
+                    && style::named_button(ui, movement.name(), &item.label, true).clicked()
+                {
+                    form.insurgent = Some((id, state.turn()));
+                    queue.push(UiCommand::Play(item.command.clone()));
+                }
             }
         }
     });

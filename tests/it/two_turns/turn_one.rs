@@ -1,6 +1,7 @@
 //! Turn 1: Fireteam Alpha moves and is interrupted; fire both ways, First Aid and Morale; Alpha
 //! picks up the contractors; Bravo fires; the Corporal goes on Overwatch. Then the Insurgents
-//! act one unit at a time, under the Corporal's Overwatch.
+//! act one unit at a time, under the Corporal's Overwatch and Alpha's answers, every one of them
+//! that can: the leaders alone move up.
 
 use super::Table;
 
@@ -45,12 +46,24 @@ pub fn insurgent_phase(t: &mut Table) {
     t.roll(&["8", "1", "11"]);
     t.click("Remove 1 casualty from Insurgents 4");
     t.roll(&["9"]);
-    // Insurgents 5 next: Leader 2A joins them, and they stand and fire (a leader's unit may
-    // fire, not move, once joined).
+    // Insurgents 5 next, standing to fire: Leader 2A joins them (a unit joined by a leader
+    // may fire, not move).
     t.click("Insurgents 5 acts next");
     t.click("Leader 2A joins Insurgents 5");
     t.click("Insurgents 5 acts: Halted");
     t.click("Insurgents 5 fires at Fireteam Alpha");
     t.roll(&["1", "11", "11111"]);
+    // Alpha answers them.
+    // Alpha answers them: the RPG gunner falls (the owner's choice of the two), the leader
+    // stands.
+    t.click("Fireteam Alpha reacts: fires at Insurgents 5");
+    t.roll(&["81111", "1", "1"]);
+    t.click("Remove 1 casualty from Insurgents 5");
+    t.roll(&["8"]);
+    // The leaders still alone move up.
+    t.click("Leader 2B acts: Cautious");
+    t.click("Leader 2C acts: Cautious");
+    t.click("Leader 2D acts: Rapid");
+    t.every_insurgent_acted();
     t.click("End turn 1");
 }
