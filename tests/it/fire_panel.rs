@@ -113,7 +113,11 @@ fn the_fire_panel_shows_what_the_game_knows_and_takes_a_referees_correction_in_w
     click(&mut harness, "Moved Rapid (−1)");
     click(&mut harness, "Fire: 6d8 against 6d6");
     let events: Vec<_> = game(&harness).applied_events().cloned().collect();
-    let last = events.last().expect("the fire was played");
+    // The fire, then what it made due that decides nothing (its casualties, a Morale check).
+    let last = events
+        .iter()
+        .rfind(|e| matches!(e.command, ambush_core::game::Command::Fire { .. }))
+        .expect("the fire was played");
     match &last.command {
         ambush_core::game::Command::Fire { modifiers, .. } => {
             assert_eq!(modifiers.correction.as_deref(), Some("Alpha only walked"));

@@ -142,7 +142,6 @@ impl Table {
                 && rect.right() <= self.harness.ctx.content_rect().right(),
             "{label:?} is out of sight at {rect:?}: the Now view shows {top} to {bottom}"
         );
-        let before = self.seen();
         let at = rect.center();
         self.press_at(at, true);
         // What the one click did, two frames on (its changes drawn, a thirtieth of a second).
