@@ -284,11 +284,15 @@ fn check_step(
                 check(note, "the desk's log");
             }
         }
+        // The dice prompt draws each group in these words; Undo, Redo and the Last result
+        // draw the lines above (Sight::line), so they are checked with the log.
         if let Some(roll) = roll {
-            check(
-                &sight.label(&roll.command).unwrap_or_default(),
-                "the desk's dice prompt",
-            );
+            for group in sight.roll_words(&roll.command, &roll.request) {
+                check(&group.label, "the desk's dice prompt");
+                for each in &group.each {
+                    check(each, "the desk's dice prompt");
+                }
+            }
         }
     }
     if step.is_multiple_of(10) {
