@@ -49,7 +49,7 @@ fn line_ui(ui: &mut Ui, game: &Game, line: &Line, event: &Event) {
                 };
                 die_face(ui, result.face, result.test.die.sides(), look);
                 ui.label(format!(
-                    "{} — total {} (4+ passes)",
+                    "{} — total {} ({SUCCESS}+ passes)",
                     result.test.notation(),
                     result.total
                 ));
