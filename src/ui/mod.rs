@@ -4,6 +4,8 @@
 //! after the panels have been drawn. Nothing here changes the game except through its log.
 
 mod app;
+/// The table's QR codes and the tokens kept beside the autosave, for the tests in `tests/it`.
+pub use app::{phones_qr, table_keys};
 mod command;
 mod now;
 mod panels;

@@ -130,7 +130,21 @@ fn pieces(text: &str) -> Vec<String> {
             strings(&value, &mut out);
             out
         }
-        _ => text.lines().map(str::to_owned).collect(),
+        // Lines, each a JSON text of its own where it is one (the live stream's `data:`).
+        _ => text
+            .lines()
+            .flat_map(|line| {
+                let data = line.strip_prefix("data:").map_or(line, str::trim_start);
+                match serde_json::from_str::<serde_json::Value>(data) {
+                    Ok(value @ (serde_json::Value::Object(_) | serde_json::Value::Array(_))) => {
+                        let mut out = Vec::new();
+                        strings(&value, &mut out);
+                        out
+                    }
+                    _ => vec![line.to_owned()],
+                }
+            })
+            .collect(),
     }
 }
 
@@ -226,7 +240,11 @@ fn get(address: std::net::SocketAddr, path: &str, stream: bool) -> String {
             break;
         }
     }
-    String::from_utf8_lossy(&reply).into_owned()
+    // The body only: the reply's head names no secret, and a JSON body is read as JSON.
+    let reply = String::from_utf8_lossy(&reply).into_owned();
+    reply
+        .split_once("\r\n\r\n")
+        .map_or(reply.clone(), |(_, body)| body.to_owned())
 }
 
 /// Everything a player could be shown of the game now, checked.
@@ -266,11 +284,15 @@ fn check_step(
                 check(note, "the desk's log");
             }
         }
+        // The dice prompt draws each group in these words; Undo, Redo and the Last result
+        // draw the lines above (Sight::line), so they are checked with the log.
         if let Some(roll) = roll {
-            check(
-                &sight.label(&roll.command).unwrap_or_default(),
-                "the desk's dice prompt",
-            );
+            for group in sight.roll_words(&roll.command, &roll.request) {
+                check(&group.label, "the desk's dice prompt");
+                for each in &group.each {
+                    check(each, "the desk's dice prompt");
+                }
+            }
         }
     }
     if step.is_multiple_of(10) {

@@ -211,28 +211,22 @@ fn roll_view(
 ) -> RollView {
     let label = sight.label(&roll.command);
     let readable = label.is_some();
+    let words = sight.roll_words(&roll.command, &roll.request);
     let groups: Vec<GroupView> = check
         .groups
         .iter()
+        .zip(words)
         .enumerate()
-        .map(|(index, g)| {
+        .map(|(index, (g, words))| {
             let sender = g.received.as_ref().map(|r| r.by);
             // Faces the log keeps to itself reach only the phone that sent them.
             let sees_faces = (readable && !check.secret) || sender == Some(Sender::Phone(seat));
             GroupView {
                 index,
-                label: if readable {
-                    g.group.label.clone()
-                } else {
-                    "Dice out of sight".to_owned()
-                },
+                label: words.label,
                 sides: g.group.die.sides(),
                 count: g.group.count,
-                each: if readable {
-                    g.group.each.clone()
-                } else {
-                    Vec::new()
-                },
+                each: words.each,
                 whose: g.whose.to_owned(),
                 yours: g.seat == Some(seat) && g.group.count > 0,
                 received: g.received.is_some(),

@@ -5,6 +5,7 @@ use std::path::Path;
 use ambush_core::dice::DiceSource;
 use ambush_core::game::{Command, Settings};
 use ambush_core::session::Session;
+use ambush_core::view::Sight;
 
 use super::dice_entry::DicePrompt;
 use crate::ui::Tab;
@@ -257,7 +258,11 @@ impl AssistantApp {
         // Physical dice are asked for what is not the app's own to roll (the solo opponent's
         // dice while the table is open); a roll that is all the app's is rolled at once.
         if self.physical_dice() && typed {
-            let mut prompt = DicePrompt::new(command, request);
+            let words = self
+                .game()
+                .map(|game| Sight::desk(game).roll_words(&command, &request))
+                .unwrap_or_default();
+            let mut prompt = DicePrompt::new(command, request, words);
             if app.iter().any(|a| *a) {
                 let faces = match self.roll_for_app(&prompt.command, &prompt.request) {
                     Ok(faces) => faces,

@@ -10,6 +10,7 @@ use egui::{Key, RichText, Sense};
 
 use ambush_core::dice::{DiceRequest, Face, read_typed_for, typing_hint};
 use ambush_core::game::Command;
+use ambush_core::view::GroupWords;
 
 use crate::ui::widgets::style;
 
@@ -31,6 +32,8 @@ pub struct DicePrompt {
     /// For each group, whether the app rolled it (the solo opponent's dice while the table is
     /// open): nobody types it.
     app: Vec<bool>,
+    /// Each group in the words the desk may read (a unit under a marker is not named).
+    words: Vec<GroupWords>,
 }
 
 /// What a key did to the prompt.
@@ -45,8 +48,9 @@ pub enum Typed {
 }
 
 impl DicePrompt {
-    /// A prompt for a command's dice.
-    pub fn new(command: Command, request: DiceRequest) -> Self {
+    /// A prompt for a command's dice, its groups worded as the desk may read them
+    /// ([`Sight::roll_words`]).
+    pub fn new(command: Command, request: DiceRequest, words: Vec<GroupWords>) -> Self {
         let n = request.groups.len();
         // The keyboard starts on the first group that needs any dice.
         let current = request.groups.iter().position(|g| g.count > 0).unwrap_or(0);
@@ -58,6 +62,7 @@ impl DicePrompt {
             number: 0,
             from_phone: vec![None; n],
             app: vec![false; n],
+            words,
         }
     }
 
@@ -252,25 +257,25 @@ pub fn dice_prompt_ui(
             if group.count == 0 {
                 continue;
             }
-            ui.label(
-                RichText::new(format!("{} — {} × {}", group.label, group.count, group.die))
-                    .strong(),
-            );
+            let (label, each) = prompt
+                .words
+                .get(i)
+                .map_or(("Dice", &[][..]), |w| (w.label.as_str(), w.each.as_slice()));
+            ui.label(RichText::new(format!("{label} — {} × {}", group.count, group.die)).strong());
             if prompt.by_app(i) {
                 // The solo opponent's own dice: rolled by the app, never typed.
                 ui.label(format!("Rolled by the app: {}", prompt.inputs[i]));
                 continue;
             }
             let current = prompt.current == i;
-            if field_ui(ui, &prompt.inputs[i], &group.label, current).clicked() {
+            if field_ui(ui, &prompt.inputs[i], label, current).clicked() {
                 prompt.current = i;
             }
             if let Some(seat) = prompt.from_phone[i] {
                 ui.label(RichText::new(format!("From the {seat}'s phone")).weak());
             }
-            if !group.each.is_empty() {
-                let order: Vec<String> = group
-                    .each
+            if !each.is_empty() {
+                let order: Vec<String> = each
                     .iter()
                     .enumerate()
                     .map(|(n, what)| format!("{}: {what}", n + 1))

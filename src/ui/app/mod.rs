@@ -12,11 +12,11 @@ mod folder;
 mod guard;
 mod layout;
 mod phones;
-mod phones_qr;
+pub mod phones_qr;
 mod prefs;
 mod shortcuts;
 mod start;
-mod table_keys;
+pub mod table_keys;
 mod table_panel;
 mod top_bar;
 

@@ -105,9 +105,14 @@ pub fn top_bar_ui(
     }
     ui.horizontal(|ui| {
         // Undo and Redo say what they would take back or put back.
-        let undo = game
-            .last_outcome()
-            .map(|o| o.summary.clone());
+        // In the words the desk may read (a solo game's hidden markers stay hidden here too).
+        let sight = ambush_core::view::Sight::desk(game);
+        let step = |n: usize| {
+            sight
+                .line(n)
+                .map_or_else(|| "a step out of sight".to_owned(), |l| l.summary)
+        };
+        let undo = game.last_in_effect().map(step);
         let (undo_text, undo_full) = match &undo {
             Some(summary) => (
                 format!("Undo: {}", short(summary)),
@@ -131,10 +136,7 @@ pub fn top_bar_ui(
         if response.clicked() {
             queue.push(UiCommand::Undo);
         }
-        let redo = game
-            .next_redo()
-            .and_then(|i| game.outcome(i))
-            .map(|o| o.summary.clone());
+        let redo = game.next_redo().map(step);
         let redo_full = redo
             .as_ref()
             .map_or("Redo: nothing to redo".to_owned(), |s| format!("Redo: {s}"));

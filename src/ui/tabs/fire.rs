@@ -339,10 +339,12 @@ fn correction_ui(
             ui.text_edit_singleline(words).labelled_by(label.id);
         });
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut m.attacker_rapid, "Moved Rapid (−1)");
-            ui.checkbox(&mut m.attacker_pinned, "Pinned (−1)");
-            ui.checkbox(&mut m.target_cautious, "Target Cautious");
-            ui.checkbox(&mut m.target_in_cover, "Target In Cover");
+            let [rapid, pinned, cautious, in_cover] =
+                ambush_core::rules::fire::FireModifiers::CORRECTION_WORDS;
+            ui.checkbox(&mut m.attacker_rapid, rapid);
+            ui.checkbox(&mut m.attacker_pinned, pinned);
+            ui.checkbox(&mut m.target_cautious, cautious);
+            ui.checkbox(&mut m.target_in_cover, in_cover);
         });
         style::number(
             ui,

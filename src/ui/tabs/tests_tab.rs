@@ -170,9 +170,9 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
     let needs_check = interrupting && game.check(&check).is_ok();
     if needs_check {
         ui.label(format!(
-            "{} has no leader: it must pass an Interrupt check ({} 4+) first.",
+            "{} has no leader: it must pass an Interrupt check ({}) first.",
             ins.name,
-            TestDie::for_unit(ins).notation()
+            TestDie::for_unit(ins).passes_words()
         ));
         style::command_button(
             ui,
@@ -215,16 +215,7 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
 /// What the game knows of the Regular unit's movement, shown as facts; the referee's
 /// correction, in words (logged), to overrule them.
 fn movement_ui(ui: &mut Ui, reg: &ambush_core::unit::Unit, form: &mut TestsForm) {
-    let m = &form.reaction;
-    let alert = ReactionModifiers::why_alert(reg).filter(|_| m.regular_alert);
-    match (alert, m.regular_rapid) {
-        (Some(why), _) => ui.label(format!("• {} is alert (+1): {why}.", reg.name)),
-        (None, true) => ui.label(format!("• {} moved Rapid (−1).", reg.name)),
-        (None, false) => ui.label(format!(
-            "• {}: nothing in its movement changes the die.",
-            reg.name
-        )),
-    };
+    ui.label(format!("• {}", form.reaction.movement_words(reg)));
     ui.checkbox(
         &mut form.correcting,
         "Referee's correction: the game has this wrong",
@@ -241,14 +232,9 @@ fn movement_ui(ui: &mut Ui, reg: &ambush_core::unit::Unit, form: &mut TestsForm)
                 .labelled_by(label.id);
         });
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(
-                &mut form.reaction.regular_alert,
-                "Regulars alert: halted, Overwatch, Cautious, or still last turn (+1)",
-            );
-            ui.checkbox(
-                &mut form.reaction.regular_rapid,
-                "Regulars moved Rapid (−1)",
-            );
+            let [alert, rapid] = ReactionModifiers::CORRECTION_WORDS;
+            ui.checkbox(&mut form.reaction.regular_alert, alert);
+            ui.checkbox(&mut form.reaction.regular_rapid, rapid);
         });
     });
     form.reaction.correction = Some(form.correction.clone());
@@ -289,7 +275,11 @@ fn quality_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<Ui
     style::command_button(
         ui,
         game,
-        format!("Roll {} (4+ passes)", test.notation()),
+        format!(
+            "Roll {} ({}+ passes)",
+            test.notation(),
+            ambush_core::rules::checks::SUCCESS
+        ),
         &format!("Quality check for {}", unit.name),
         Command::QualityCheck {
             unit: id,

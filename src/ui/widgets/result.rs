@@ -3,32 +3,34 @@
 use egui::{RichText, Ui};
 
 use ambush_core::dice::{Face, Rolled};
-use ambush_core::game::{Command, Detail, Event, FireReport, Game, Outcome};
+use ambush_core::game::{Command, Detail, Event, FireReport, Game};
 use ambush_core::rules::checks::{SUCCESS, TestDie};
 use ambush_core::rules::fire::Pool;
+use ambush_core::view::{Line, Sight};
 
 use super::style::{self, DieLook, die_face};
 
-/// Draws the result of the event at a record index.
+/// Draws the result of the event at a record index, as the desk may read it (the core's
+/// [`Sight`]: in a solo game nothing of the opponent's secrets, its dice and choices included).
 pub fn entry_result_ui(ui: &mut Ui, game: &Game, index: usize) {
-    let (Some(outcome), Some(event)) = (game.outcome(index), game.event(index)) else {
+    let (Some(line), Some(event)) = (Sight::desk(game).line(index), game.event(index)) else {
         return;
     };
-    outcome_ui(ui, game, outcome, event);
+    line_ui(ui, game, &line, event);
 }
 
-/// Draws an outcome with the dice that were rolled for it.
-pub fn outcome_ui(ui: &mut Ui, game: &Game, outcome: &Outcome, event: &Event) {
+/// Draws a line of the log with the dice that were rolled for it.
+fn line_ui(ui: &mut Ui, game: &Game, line: &Line, event: &Event) {
     let dice = &event.dice;
     ui.label(
-        RichText::new(&outcome.summary)
+        RichText::new(&line.summary)
             .size(style::HEADING - 2.0)
             .strong(),
     );
     // The solo opponent's percentiles stay out of sight, as in the log: the markers' would tell
-    // which of them hide a unit.
-    let secret = event.command.facts(game.state()).secret_dice;
-    match &outcome.detail {
+    // which of them hide a unit (the sight gives no dice words then).
+    let secret = event.command.facts(game.state()).secret_dice && line.dice.is_empty();
+    match &line.detail {
         _ if secret => {}
         Detail::Fire(report) => fire_ui(ui, game, report),
         Detail::RegularMorale(_) | Detail::InsurgentMorale(_) => {
@@ -47,7 +49,7 @@ pub fn outcome_ui(ui: &mut Ui, game: &Game, outcome: &Outcome, event: &Event) {
                 };
                 die_face(ui, result.face, result.test.die.sides(), look);
                 ui.label(format!(
-                    "{} — total {} (4+ passes)",
+                    "{} — total {} ({SUCCESS}+ passes)",
                     result.test.notation(),
                     result.total
                 ));
@@ -118,11 +120,11 @@ pub fn outcome_ui(ui: &mut Ui, game: &Game, outcome: &Outcome, event: &Event) {
             faces_ui(ui, dice, |_| true);
         }
     }
-    for note in &outcome.notes {
+    for note in &line.notes {
         ui.label(format!("• {note}"));
     }
     // The scenario's notes for the referee: on the desk only, never on the players' screens.
-    for note in &outcome.referee {
+    for note in &line.referee {
         ui.label(RichText::new(format!("• {note}")).strong());
     }
 }

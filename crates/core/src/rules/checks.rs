@@ -75,6 +75,11 @@ impl TestDie {
             m => format!("{}{m:+}", self.die),
         }
     }
+
+    /// What passes, in words: "d6 4+".
+    pub fn passes_words(&self) -> String {
+        format!("{} {SUCCESS}+", self.notation())
+    }
 }
 
 /// The result of a Quality check (also used as the Interrupt check).
@@ -170,6 +175,27 @@ impl ReactionModifiers {
             Some("it stood still last turn")
         } else {
             None
+        }
+    }
+
+    /// The referee's correction of the Regular unit's movement, as its two boxes read: alert,
+    /// and moved Rapid.
+    pub const CORRECTION_WORDS: [&'static str; 2] = [
+        "Regulars alert: halted, Overwatch, Cautious, or still last turn (+1)",
+        "Regulars moved Rapid (−1)",
+    ];
+
+    /// What these modifiers take from the Regular unit's movement, in one line ("Alpha is alert
+    /// (+1): it is on Overwatch.").
+    pub fn movement_words(&self, regular: &Unit) -> String {
+        let name = &regular.name;
+        match (
+            Self::why_alert(regular).filter(|_| self.regular_alert),
+            self.regular_rapid,
+        ) {
+            (Some(why), _) => format!("{name} is alert (+1): {why}."),
+            (None, true) => format!("{name} moved Rapid (−1)."),
+            (None, false) => format!("{name}: nothing in its movement changes the die."),
         }
     }
 

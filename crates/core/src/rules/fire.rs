@@ -72,6 +72,16 @@ impl InterruptionPenalty {
 }
 
 impl FireModifiers {
+    /// The referee's correction of what the game knows of a fire, as its four boxes read: the
+    /// firer moved Rapid, the firer is Pinned, the target moves Cautiously, the target is In
+    /// Cover.
+    pub const CORRECTION_WORDS: [&'static str; 4] = [
+        "Moved Rapid (−1)",
+        "Pinned (−1)",
+        "Target Cautious",
+        "Target In Cover",
+    ];
+
     /// What the units' recorded state says; distances and cover are left for the referee.
     pub fn proposed(attacker: &Unit, target: &Unit, penalty: InterruptionPenalty) -> Self {
         let status = &attacker.status;

@@ -403,4 +403,41 @@ impl<'a> Sight<'a> {
             .all(|u| self.knows_of(*u))
             .then_some(facts.label)
     }
+
+    /// Each group of a roll's dice as this viewer may read it: its label and what each die is
+    /// for, or "Dice out of sight" and nothing more when the command names a unit the viewer
+    /// may not know of (whose roll it is stays said elsewhere).
+    pub fn roll_words(
+        &self,
+        command: &crate::game::Command,
+        request: &crate::dice::DiceRequest,
+    ) -> Vec<GroupWords> {
+        let readable = self.label(command).is_some();
+        request
+            .groups
+            .iter()
+            .map(|group| {
+                if readable {
+                    GroupWords {
+                        label: group.label.clone(),
+                        each: group.each.clone(),
+                    }
+                } else {
+                    GroupWords {
+                        label: "Dice out of sight".to_owned(),
+                        each: Vec::new(),
+                    }
+                }
+            })
+            .collect()
+    }
+}
+
+/// A group of dice as a viewer may read it ([`Sight::roll_words`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupWords {
+    /// What the dice are for.
+    pub label: String,
+    /// What each die is for, in order (none when they are all alike, or out of sight).
+    pub each: Vec<String>,
 }

@@ -332,15 +332,16 @@ fn unit_edit_ui(
                 {
                     queue.push(UiCommand::Play(killed));
                 }
-                if figure.is_leader()
-                    && unit.figures.len() > 1
+                // Offered where the gate allows it (a leader with figures to leave behind).
+                let detach = Command::DetachLeader {
+                    unit: id,
+                    figure: figure.id,
+                };
+                if game.check(&detach).is_ok()
                     && named_button(ui, "Detach", &format!("Detach {}", figure.name), true)
                         .clicked()
                 {
-                    queue.push(UiCommand::Play(Command::DetachLeader {
-                        unit: id,
-                        figure: figure.id,
-                    }));
+                    queue.push(UiCommand::Play(detach));
                 }
                 if let Some(to) = form.move_to
                     && to != id

@@ -133,8 +133,8 @@ pub(super) fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice
         }
         let (potential, odds) = potential(state, unit);
         let toward = state
-            .units_in_play(Side::Regular)
-            .find(|u| u.dependant_count() > 0 && !u.non_combatant)
+            .fighting_units(Side::Regular)
+            .find(|u| u.dependant_count() > 0)
             .map_or_else(
                 || "the nearest Marines".to_owned(),
                 |c| format!("{}, who carry the contractors", c.name),
@@ -244,8 +244,7 @@ fn leader_choices(game: &Game, leader: &Unit) -> Vec<Choice<OrderFor>> {
 /// What a unit could do at its Optimum Range against the weakest Marines in the open.
 fn potential(state: &GameState, unit: &Unit) -> (f64, String) {
     state
-        .units_in_play(Side::Regular)
-        .filter(|t| !t.non_combatant)
+        .fighting_units(Side::Regular)
         .map(|t| {
             let modifiers = FireModifiers {
                 optimum_range: true,
@@ -266,9 +265,9 @@ fn exit_at_stake(game: &Game) -> Option<(String, String, f64)> {
             return None;
         };
         let edge = edges.first()?;
-        let carrier = state.units_in_play(Side::Regular).find(|u| {
-            !u.non_combatant && u.figures.iter().any(|f| f.tag.as_deref() == Some(tag))
-        })?;
+        let carrier = state
+            .fighting_units(Side::Regular)
+            .find(|u| u.figures.iter().any(|f| f.tag.as_deref() == Some(tag)))?;
         let carried = carrier
             .figures
             .iter()

@@ -11,8 +11,10 @@ use serde_json::{Value, json};
 
 use super::{edit, night_patrol, problems_of, problems_of_text};
 
-/// The issue asks for under 1 s in a release build; tests run unoptimized.
-const DEBUG_BOUND: Duration = Duration::from_secs(10);
+/// A bound against a check that grows faster than the file (which would take minutes), not a
+/// speed target: the speed is the benches' (benches/), and this must hold on a loaded
+/// 2-core machine running the other test executables beside it, unoptimized.
+const DEBUG_BOUND: Duration = Duration::from_secs(60);
 
 fn with_empty(field: &str, n: usize) -> Value {
     edit(&night_patrol(), |v| {
