@@ -12,6 +12,7 @@ mod cli_faults;
 mod cli_files;
 mod dice_typing;
 mod fire_panel;
+mod glyphs;
 mod now;
 mod now_fits;
 mod phones_app;

@@ -154,21 +154,26 @@ impl AssistantApp {
             if read_only {
                 ui.disable();
             }
-            egui::ScrollArea::vertical()
+            // A new step of the turn opens at its top, its header and buttons in view, however
+            // far the step before was scrolled.
+            let step = crate::ui::widgets::desk_view(ui.ctx(), game).step.clone();
+            let mut area = egui::ScrollArea::vertical()
                 .id_salt(("desk", desk.tab))
-                .auto_shrink([false, false])
-                .show(ui, |ui| match desk.tab {
-                    Tab::Now => {
-                        crate::ui::now::now_ui(ui, game, &mut desk.now, &mut desk.solo, queue)
-                    }
-                    Tab::Fire => crate::ui::tabs::fire::fire_ui(ui, game, &mut desk.fire, queue),
-                    Tab::Tests => {
-                        crate::ui::tabs::tests_tab::tests_ui(ui, game, &mut desk.tests, queue)
-                    }
-                    Tab::Edit => crate::ui::tabs::edit::edit_ui(ui, game, &mut desk.edit, queue),
-                    Tab::Scenario => crate::ui::tabs::scenario::scenario_ui(ui, game, queue),
-                    Tab::Stats => crate::ui::tabs::stats::stats_ui(ui, game, &mut desk.stats),
-                });
+                .auto_shrink([false, false]);
+            if desk.tab == Tab::Now && desk.step_shown.as_ref() != Some(&step) {
+                area = area.vertical_scroll_offset(0.0);
+                desk.step_shown = Some(step);
+            }
+            area.show(ui, |ui| match desk.tab {
+                Tab::Now => crate::ui::now::now_ui(ui, game, &mut desk.now, &mut desk.solo, queue),
+                Tab::Fire => crate::ui::tabs::fire::fire_ui(ui, game, &mut desk.fire, queue),
+                Tab::Tests => {
+                    crate::ui::tabs::tests_tab::tests_ui(ui, game, &mut desk.tests, queue)
+                }
+                Tab::Edit => crate::ui::tabs::edit::edit_ui(ui, game, &mut desk.edit, queue),
+                Tab::Scenario => crate::ui::tabs::scenario::scenario_ui(ui, game, queue),
+                Tab::Stats => crate::ui::tabs::stats::stats_ui(ui, game, &mut desk.stats),
+            });
         });
     }
 }

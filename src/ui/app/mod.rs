@@ -82,6 +82,8 @@ pub(super) struct Desk {
     pub edit: EditForm,
     pub solo: super::solo::SoloForm,
     pub stats: super::tabs::stats::StatsForm,
+    /// The step of the turn the Now view last showed: a new one opens at its top.
+    pub step_shown: Option<String>,
 }
 
 /// What became of a command the app tried to play.

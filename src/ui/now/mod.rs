@@ -179,8 +179,10 @@ pub fn now_ui(
 /// always in the same place.
 fn header_ui(ui: &mut Ui, game: &Game, agenda: &Agenda, queue: &mut Vec<UiCommand>) {
     let step = crate::ui::widgets::desk_view(ui.ctx(), game).step.clone();
-    // The phase's own button: the only item of the agenda's phase list that moves the turn on.
-    let next = agenda.phase.iter().find(|item| {
+    // The phase's own button: the only item of the agenda's phase list that moves the turn on;
+    // none while the end of the game is proposed (End the game or Play on answers that first).
+    let proposed = game.state().end_proposed().is_some();
+    let next = agenda.phase.iter().filter(|_| !proposed).find(|item| {
         matches!(
             item.command,
             Command::StartActivations | Command::StartInsurgentPhase | Command::EndTurn

@@ -25,7 +25,7 @@ impl super::state::Settings {
         }
         if self.difficulty != new.difficulty {
             out.push(format!(
-                "the solo opponent's difficulty {} → {}",
+                "the solo opponent's difficulty from {} to {}",
                 self.difficulty.name(),
                 new.difficulty.name()
             ));

@@ -227,7 +227,7 @@ fn changing_the_difficulty_is_a_line_of_the_log_that_names_it() {
     let outcome = play(&mut game, Command::ChangeSettings { settings }, &[]);
     assert_eq!(
         outcome.summary,
-        "Settings: the solo opponent's difficulty Regular → Veteran; the solo opponent keeps its reasoning hidden until the game is over"
+        "Settings: the solo opponent's difficulty from Regular to Veteran; the solo opponent keeps its reasoning hidden until the game is over"
     );
     assert!(report::text(&game).contains("Solo opponent: Veteran, its reasoning hidden"));
 }

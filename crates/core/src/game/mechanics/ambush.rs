@@ -232,7 +232,7 @@ impl GameState {
         let mut request = DiceRequest::none();
         request.push(
             DiceRole::Arrival,
-            format!("Arrival: {} comes on on {need}+", unit.name),
+            format!("Arrival: {} comes on with {need}+", unit.name),
             Die::D6,
             1,
         );

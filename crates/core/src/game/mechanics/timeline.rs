@@ -51,7 +51,7 @@ impl GameState {
                 if value == f {
                     f.to_string()
                 } else {
-                    format!("{f} → {value}")
+                    format!("{f} (counts {value})")
                 }
             })
             .collect();

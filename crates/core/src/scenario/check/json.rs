@@ -287,7 +287,7 @@ mod tests {
         ] {
             let plain = plain_words(message);
             for rust in ["u16", "struct", "enum", "Header", "InsurgencyFile", "`"] {
-                assert!(!plain.contains(rust), "{message} → {plain}");
+                assert!(!plain.contains(rust), "{message} -> {plain}");
             }
         }
     }

@@ -222,7 +222,8 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
         outcome
             .notes
             .iter()
-            .any(|n| n == "Turn limit 6+1d3 rolled: 6 + 5 → 3 = 9: the game ends after turn 9"),
+            .any(|n| n
+                == "Turn limit 6+1d3 rolled: 6 + 5 (counts 3) = 9: the game ends after turn 9"),
         "{outcome:?}"
     );
     assert_eq!(game.state().end_proposed(), None);
