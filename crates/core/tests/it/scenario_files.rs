@@ -225,6 +225,36 @@ fn every_problem_is_reported_with_its_path() {
     assert!(problems_of(&v).len() >= 3, "{:?}", problems_of(&v));
 }
 
+/// Enter pressed inside a long brief is the likeliest slip of all: it is placed at the end of
+/// the line it breaks, not at the end of the file; a raw tab at its own column.
+#[test]
+fn a_raw_line_break_in_quoted_text_is_placed_where_it_is() {
+    let text = "{\n  \"format\": \"ambush-alley-scenario\",\n  \"brief\": \"Hold the\n  street until dawn.\",\n  \"version\": 1\n}\n";
+    let Err(ScenarioError::Syntax {
+        line,
+        column,
+        message,
+    }) = check::load_bytes(text.as_bytes())
+    else {
+        panic!("expected a syntax error")
+    };
+    assert_eq!((line, column), (3, 21), "{message}");
+    assert!(message.contains("line break"), "{message}");
+    // The same slip in a file with CR LF line ends is placed at the same spot.
+    let crlf = text.replace('\n', "\r\n");
+    let Err(ScenarioError::Syntax { line, column, .. }) = check::load_bytes(crlf.as_bytes()) else {
+        panic!("expected a syntax error")
+    };
+    assert_eq!((line, column), (3, 21));
+    // A raw tab keeps its own line and column.
+    let tab = "{\n  \"brief\": \"Hold\tthe street\"\n}";
+    let Err(ScenarioError::Syntax { line, column, .. }) = check::load_bytes(tab.as_bytes()) else {
+        panic!("expected a syntax error")
+    };
+    assert_eq!(line, 2);
+    assert!((15..=17).contains(&column), "column {column}");
+}
+
 #[test]
 fn syntax_and_shape_errors_have_a_line_and_column() {
     // A misspelt field is a shape problem, located at its name, with the likely field.

@@ -40,7 +40,22 @@ pub(crate) fn syntax_error(error: &serde_json::Error, bytes: &[u8]) -> ScenarioE
     // A file cut short (serde_json places it after the last line end, at column 0) is placed
     // where its text stops: after the last character that is not blank.
     let cut_short = error.classify() == serde_json::error::Category::Eof;
-    let (line, column) = if error.line() == 0 || cut_short || error.column() == 0 {
+    let (line, column) = if !cut_short && error.line() > 1 && error.column() == 0 {
+        // A raw line break inside text in quotes: serde_json has already counted it and names
+        // column 0 of the next line; it belongs at the end of the line it breaks.
+        let breaks = bytes
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| b == b'\n')
+            .nth(error.line() - 2)
+            .map_or(bytes.len(), |(i, _)| i);
+        let before_cr = if breaks > 0 && bytes.get(breaks - 1) == Some(&b'\r') {
+            breaks - 1
+        } else {
+            breaks
+        };
+        position_of(bytes, before_cr)
+    } else if error.line() == 0 || cut_short || error.column() == 0 {
         let end = bytes
             .iter()
             .rposition(|b| !b.is_ascii_whitespace())
