@@ -98,10 +98,21 @@ pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
             .position(|t| t.side == threshold.side && t.points <= threshold.points)
         {
             let earlier = &file.victory_thresholds[j];
+            let advice = if earlier.points == threshold.points {
+                format!(
+                    "two thresholds of one side at the same points can never both name a result: give this one more than {} points, or take it out",
+                    earlier.points
+                )
+            } else {
+                format!(
+                    "the first threshold reached in the list's order names the result, so move this one ({} points) above victory_thresholds[{j}]",
+                    threshold.points
+                )
+            };
             warn(
                 format!("victory_thresholds[{i}]"),
                 format!(
-                    "never names the result: victory_thresholds[{j}] ({} at {} points, {}) comes first and is reached whenever this one is; list the higher threshold first",
+                    "never names the result: victory_thresholds[{j}] ({} at {} points, {}) comes first and is reached whenever this one is; {advice}",
                     earlier.side,
                     earlier.points,
                     crate::text::quoted(&earlier.label)

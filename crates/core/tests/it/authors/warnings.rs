@@ -112,7 +112,25 @@ fn thresholds_that_can_never_name_the_result_and_events_that_change_nothing_are_
         vec![
             "events[0]: changes nothing: Hot Spot 1 is already active as turn 3 begins; take this event out",
             "events[2]: changes nothing: the Insurgency Level is already 5 as turn 5 begins; take this event out",
-            r#"victory_thresholds[2]: never names the result: victory_thresholds[0] (Regular at 4 points, "Marginal Regular victory") comes first and is reached whenever this one is; list the higher threshold first"#,
+            r#"victory_thresholds[2]: never names the result: victory_thresholds[0] (Regular at 4 points, "Marginal Regular victory") comes first and is reached whenever this one is; the first threshold reached in the list's order names the result, so move this one (8 points) above victory_thresholds[0]"#,
+        ]
+    );
+}
+
+#[test]
+fn two_thresholds_of_one_side_at_the_same_points_are_told_to_differ_not_to_be_reordered() {
+    let v = edit(|v| {
+        v["version"] = json!(3);
+        v["victory_thresholds"] = json!([
+            {"side": "insurgent", "points": 6, "label": "Insurgent victory"},
+            {"side": "insurgent", "points": 6, "label": "Crushing Insurgent victory"}
+        ]);
+    });
+    let found = warnings(&v);
+    assert_eq!(
+        unplaced(&found),
+        vec![
+            r#"victory_thresholds[1]: never names the result: victory_thresholds[0] (Insurgent at 6 points, "Insurgent victory") comes first and is reached whenever this one is; two thresholds of one side at the same points can never both name a result: give this one more than 6 points, or take it out"#,
         ]
     );
 }
