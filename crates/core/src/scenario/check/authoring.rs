@@ -173,12 +173,7 @@ fn ambush_problems(
     if let AmbushAtFile::Words(words) = &ambush.arrives_at
         && words != "hot_spot"
     {
-        let simple: String = words
-            .to_lowercase()
-            .chars()
-            .filter(|c| c.is_alphanumeric())
-            .collect();
-        if let Some(rest) = simple.strip_prefix("hotspot") {
+        if let Some(rest) = super::warnings::hot_spot_in_words(words) {
             let instead = match rest.parse::<u32>() {
                 Ok(n) if HOT_SPOT.allows(n) => {
                     format!("{{\"hot_spot\": {n}}} for Hot Spot {n} (version 2)")

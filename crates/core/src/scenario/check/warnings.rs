@@ -2,7 +2,8 @@
 //! the same (`automatic_turns: [4, 4]`, an edge twice, a total twice in one row of the
 //! reinforcement table), and values the game never reads (the Morale, Optimum Range, armor and
 //! place of a leader attached to a unit: he is one of its figures), a victory threshold that can
-//! never name the result, and an event that sets what is already so.
+//! never name the result, an event that sets what is already so, and an arrival on a set turn
+//! whose place in words names a Hot Spot (it does not follow that Hot Spot).
 //! A saved game is never warned about: its scenario is read as it was.
 
 use std::collections::HashSet;
@@ -11,12 +12,34 @@ use super::super::VictoryTrigger;
 use super::super::file::ScenarioFile;
 use super::Problem;
 
+/// What follows "Hot Spot" when a place in words names one ("Hot Spot 3" → "3", "hot-spot" →
+/// ""), read without case, spaces or signs.
+pub(super) fn hot_spot_in_words(words: &str) -> Option<String> {
+    let simple: String = words
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    simple.strip_prefix("hotspot").map(str::to_owned)
+}
+
 /// Every warning of a file, by field path (located later, with the problems' positions).
 pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut warn = |path: String, message: String| out.push(Problem::at(path, message, None));
     for (i, unit) in file.units.iter().enumerate() {
         let path = format!("units[{i}]");
+        if let Some(arrives) = &unit.arrives
+            && hot_spot_in_words(&arrives.at).is_some()
+        {
+            warn(
+                format!("{path}.arrives.at"),
+                format!(
+                    "{} is a place in words: the unit comes on there on its turn whatever that Hot Spot's state, woken or neutralized; for an arrival that follows a Hot Spot, give the unit an ambush with \"arrives_at\": {{\"hot_spot\": N}} instead",
+                    crate::text::quoted(&arrives.at)
+                ),
+            );
+        }
         if let Some(ambush) = &unit.ambush {
             for k in doubles(ambush.automatic_turns.iter()) {
                 warn(

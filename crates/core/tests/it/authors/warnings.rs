@@ -134,3 +134,30 @@ fn two_thresholds_of_one_side_at_the_same_points_are_told_to_differ_not_to_be_re
         ]
     );
 }
+
+#[test]
+fn an_arrival_at_hot_spot_in_words_is_warned_to_be_a_place_not_the_hot_spot() {
+    let v = edit(|v| {
+        v["version"] = json!(2);
+        v["units"][4]["ambush"] = Value::Null;
+        v["units"][4]
+            .as_object_mut()
+            .expect("a unit")
+            .remove("ambush");
+        v["units"][4]["arrives"] = json!({"turn": 3, "at": "Hot Spot 3"});
+    });
+    let found = warnings(&v);
+    assert!(
+        unplaced(&found).iter().any(|w| w.starts_with(
+            r#"units[4].arrives.at: "Hot Spot 3" is a place in words: the unit comes on there on its turn whatever that Hot Spot's state"#
+        )),
+        "{found:#?}"
+    );
+    // Located at the field itself.
+    assert!(
+        found
+            .iter()
+            .any(|w| w.contains("units[4].arrives.at") && !w.starts_with("units")),
+        "{found:#?}"
+    );
+}
