@@ -172,26 +172,25 @@ fn ambush_problems(
     }
     if let AmbushAtFile::Words(words) = &ambush.arrives_at
         && words != "hot_spot"
+        && let Some(rest) = super::warnings::hot_spot_in_words(words)
     {
-        if let Some(rest) = super::warnings::hot_spot_in_words(words) {
-            let instead = match rest.parse::<u32>() {
-                Ok(n) if HOT_SPOT.allows(n) => {
-                    format!("{{\"hot_spot\": {n}}} for Hot Spot {n} (version 2)")
-                }
-                Ok(n) => format!(
-                    "{{\"hot_spot\": N}} for one of the scenario's Hot Spots (version 2; they are numbered {}, there is no Hot Spot {n})",
-                    HOT_SPOT.expected()
-                ),
-                Err(_) => "\"hot_spot\" for a Hot Spot rolled like a reinforcement's".to_owned(),
-            };
-            problem(
-                format!("{path}.arrives_at"),
-                format!(
-                    "{} reads as a place in words, not a Hot Spot: write {instead}, or {{\"point\": \"…\"}} for a place",
-                    crate::text::quoted(words)
-                ),
-            );
-        }
+        let instead = match rest.parse::<u32>() {
+            Ok(n) if HOT_SPOT.allows(n) => {
+                format!("{{\"hot_spot\": {n}}} for Hot Spot {n} (version 2)")
+            }
+            Ok(n) => format!(
+                "{{\"hot_spot\": N}} for one of the scenario's Hot Spots (version 2; they are numbered {}, there is no Hot Spot {n})",
+                HOT_SPOT.expected()
+            ),
+            Err(_) => "\"hot_spot\" for a Hot Spot rolled like a reinforcement's".to_owned(),
+        };
+        problem(
+            format!("{path}.arrives_at"),
+            format!(
+                "{} reads as a place in words, not a Hot Spot: write {instead}, or {{\"point\": \"…\"}} for a place",
+                crate::text::quoted(words)
+            ),
+        );
     }
 }
 
