@@ -29,6 +29,7 @@ mod reinforcement_table;
 mod setups;
 pub mod shape;
 mod timeline;
+mod traps;
 mod units;
 mod victory_points;
 mod warnings;

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::json::{position_of, whole_numbers};
 use super::{
     LoadedScenario, MAX_SCENARIO_BYTES, MAX_SCENARIO_VALUES, Problem, ScenarioError, cap, census,
-    check_file, json, locate, shape, syntax_error, warnings,
+    check_file, json, locate, shape, syntax_error, traps, warnings,
 };
 use crate::scenario::file::ScenarioFile;
 
@@ -92,7 +92,10 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
             match scenario {
                 Some(scenario) if shape_problems == 0 => {
                     let mut said = cap::Capper::default();
-                    for problem in warnings::warnings(&file) {
+                    for problem in warnings::warnings(&file)
+                        .into_iter()
+                        .chain(traps::warnings(&file))
+                    {
                         said.push(cap::Found {
                             problem,
                             place: cap::Place::Value,

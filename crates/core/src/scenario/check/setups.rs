@@ -112,7 +112,7 @@ pub(super) fn problems(file: &ScenarioFile) -> Vec<Problem> {
 /// For each Hot Spot neutralized for good, the turn from which it is, and the event that does
 /// it (none: it is neutralized from the start and nothing wakes it). A spot the events leave
 /// active is not in the map. Events of one turn apply in the file's order.
-fn neutralized_for_good(file: &ScenarioFile) -> HashMap<u32, (u32, Option<usize>)> {
+pub(super) fn neutralized_for_good(file: &ScenarioFile) -> HashMap<u32, (u32, Option<usize>)> {
     let mut last: HashMap<u32, (u32, usize, bool)> = HashMap::new();
     for (i, event) in file.events.iter().enumerate() {
         if let EventFile::HotSpot {

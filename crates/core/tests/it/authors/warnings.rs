@@ -161,3 +161,72 @@ fn an_arrival_at_hot_spot_in_words_is_warned_to_be_a_place_not_the_hot_spot() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn every_hot_spot_neutralized_for_good_after_turn_two_is_warned_about_from_its_turn() {
+    let v = edit(|v| {
+        v["version"] = json!(3);
+        v["events"] = json!([
+            {"turn": 3, "kind": "hot_spot", "hot_spot": 1, "active": false},
+            {"turn": 3, "kind": "hot_spot", "hot_spot": 2, "active": false},
+            {"turn": 5, "kind": "hot_spot", "hot_spot": 3, "active": false}
+        ]);
+    });
+    let found = warnings(&v);
+    assert!(
+        unplaced(&found).contains(
+            &"hot_spots: every Hot Spot is neutralized for good from turn 5, as the events leave them, and none wakes later: every reinforcement from turn 5 on would be lost; drop one of the events that neutralize them, or add an event that wakes one (\"kind\": \"hot_spot\", \"active\": true)"
+        ),
+        "{found:#?}"
+    );
+    // One spot woken again later: no warning.
+    let v = edit(|v| {
+        v["version"] = json!(3);
+        v["events"] = json!([
+            {"turn": 3, "kind": "hot_spot", "hot_spot": 1, "active": false},
+            {"turn": 3, "kind": "hot_spot", "hot_spot": 2, "active": false},
+            {"turn": 5, "kind": "hot_spot", "hot_spot": 3, "active": false},
+            {"turn": 6, "kind": "hot_spot", "hot_spot": 2, "active": true}
+        ]);
+    });
+    assert!(
+        !warnings(&v).iter().any(|w| w.contains("neutralized for good")),
+        "{:#?}",
+        warnings(&v)
+    );
+}
+
+#[test]
+fn an_ambush_that_may_roll_in_before_its_hot_spot_wakes_is_warned_at_its_first_turn() {
+    let v = edit(|v| {
+        v["version"] = json!(3);
+        v["hot_spots"][2]["active"] = json!(false);
+        v["events"] = json!([
+            {"turn": 4, "kind": "hot_spot", "hot_spot": 3, "active": true}
+        ]);
+        v["units"][4]["ambush"] =
+            json!({"from_turn": 2, "arrives_on": 5, "arrives_at": {"hot_spot": 3}});
+    });
+    let found = warnings(&v);
+    assert!(
+        unplaced(&found).contains(
+            &"units[4].ambush.from_turn: the ambush may roll in from turn 2, but Hot Spot 3 stays neutralized until events[0] wakes it on turn 4: arriving before that, the unit is lost; make from_turn 4 or later, or wake the spot earlier"
+        ),
+        "{found:#?}"
+    );
+    // From the turn it wakes: nothing to say.
+    let v = edit(|v| {
+        v["version"] = json!(3);
+        v["hot_spots"][2]["active"] = json!(false);
+        v["events"] = json!([
+            {"turn": 4, "kind": "hot_spot", "hot_spot": 3, "active": true}
+        ]);
+        v["units"][4]["ambush"] =
+            json!({"from_turn": 4, "arrives_on": 5, "arrives_at": {"hot_spot": 3}});
+    });
+    assert!(
+        !warnings(&v).iter().any(|w| w.contains("stays neutralized")),
+        "{:#?}",
+        warnings(&v)
+    );
+}

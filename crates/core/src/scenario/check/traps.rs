@@ -1,0 +1,94 @@
+//! Set-ups that work on some turns and lose units on others, told as warnings (the file stays
+//! good): every Hot Spot neutralized for good from a turn after the first reinforcements (from
+//! then on every reinforcement is lost), and an ambush that may roll in at a Hot Spot still
+//! neutralized on the turns before an event wakes it (a unit that arrives there is lost).
+
+use super::super::file::{AmbushAtFile, EventFile, ScenarioFile};
+use super::Problem;
+use super::setups::neutralized_for_good;
+
+/// Every turn-aware trap of a file, by field path (located later).
+pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let dead_from = neutralized_for_good(file);
+    // Every spot dead for good, the last of them from turn `from` (turn 2 and earlier is a
+    // refusal of `setups.rs`: the game can then never bring a reinforcement).
+    let all_dead_from = file
+        .hot_spots
+        .iter()
+        .map(|h| dead_from.get(&h.number).map(|(turn, _)| *turn))
+        .collect::<Option<Vec<u32>>>()
+        .and_then(|turns| turns.into_iter().max());
+    if !file.hot_spots.is_empty()
+        && let Some(from) = all_dead_from
+        && from > 2
+    {
+        out.push(Problem::at(
+            "hot_spots".to_owned(),
+            format!(
+                "every Hot Spot is neutralized for good from turn {from}, as the events leave them, and none wakes later: every reinforcement from turn {from} on would be lost; drop one of the events that neutralize them, or add an event that wakes one (\"kind\": \"hot_spot\", \"active\": true)"
+            ),
+            None,
+        ));
+    }
+    for (i, unit) in file.units.iter().enumerate() {
+        let Some(ambush) = &unit.ambush else {
+            continue;
+        };
+        let AmbushAtFile::HotSpot(spot) = &ambush.arrives_at else {
+            continue;
+        };
+        let n = spot.hot_spot;
+        if dead_from
+            .get(&n)
+            .is_some_and(|(turn, _)| *turn <= ambush.from_turn)
+        {
+            continue; // refused by `setups.rs`
+        }
+        if let Some((asleep_until, wakes)) = asleep_at_first(file, n, ambush.from_turn) {
+            out.push(Problem::at(
+                format!("units[{i}].ambush.from_turn"),
+                format!(
+                    "the ambush may roll in from turn {}, but Hot Spot {n} stays neutralized until events[{wakes}] wakes it on turn {asleep_until}: arriving before that, the unit is lost; make from_turn {asleep_until} or later, or wake the spot earlier",
+                    ambush.from_turn
+                ),
+                None,
+            ));
+        }
+    }
+    out
+}
+
+/// When Hot Spot `n` is neutralized as turn `from` begins and a later event wakes it: the turn
+/// it wakes and that event.
+fn asleep_at_first(file: &ScenarioFile, n: u32, from: u32) -> Option<(u32, usize)> {
+    let start = file.hot_spots.iter().find(|h| h.number == n)?.active;
+    let mut changes: Vec<(u32, usize, bool)> = file
+        .events
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match e {
+            EventFile::HotSpot {
+                turn,
+                hot_spot,
+                active,
+            } if *hot_spot == n => Some((*turn, i, *active)),
+            _ => None,
+        })
+        .collect();
+    changes.sort_by_key(|&(turn, i, _)| (turn, i));
+    let active_at = |turn: u32| {
+        changes
+            .iter()
+            .filter(|(t, _, _)| *t <= turn)
+            .last()
+            .map_or(start, |(_, _, a)| *a)
+    };
+    if active_at(from) {
+        return None;
+    }
+    changes
+        .iter()
+        .find(|(t, _, a)| *t > from && *a)
+        .map(|&(t, i, _)| (t, i))
+}
