@@ -80,8 +80,7 @@ fn asleep_at_first(file: &ScenarioFile, n: u32, from: u32) -> Option<(u32, usize
     let active_at = |turn: u32| {
         changes
             .iter()
-            .filter(|(t, _, _)| *t <= turn)
-            .last()
+            .rfind(|(t, _, _)| *t <= turn)
             .map_or(start, |(_, _, a)| *a)
     };
     if active_at(from) {

@@ -190,7 +190,9 @@ fn every_hot_spot_neutralized_for_good_after_turn_two_is_warned_about_from_its_t
         ]);
     });
     assert!(
-        !warnings(&v).iter().any(|w| w.contains("neutralized for good")),
+        !warnings(&v)
+            .iter()
+            .any(|w| w.contains("neutralized for good")),
         "{:#?}",
         warnings(&v)
     );
