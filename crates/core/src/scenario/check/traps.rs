@@ -1,9 +1,10 @@
 //! Set-ups that work on some turns and lose units on others, told as warnings (the file stays
 //! good): every Hot Spot neutralized for good from a turn after the first reinforcements (from
 //! then on every reinforcement is lost), and an ambush that may roll in at a Hot Spot still
-//! neutralized on the turns before an event wakes it (a unit that arrives there is lost).
+//! neutralized on the turns before an event wakes it (a unit that arrives there is lost), and a
+//! Hot Spot roll whose every face names a spot still asleep when the first reinforcements come.
 
-use super::super::file::{AmbushAtFile, EventFile, ScenarioFile};
+use super::super::file::{AmbushAtFile, EventFile, ScenarioFile, SpotFace};
 use super::Problem;
 use super::setups::neutralized_for_good;
 
@@ -30,6 +31,34 @@ pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
             ),
             None,
         ));
+    }
+    if let Some(roll) = &file.hot_spot_roll {
+        let wakes: Option<Vec<(u32, u32)>> = roll
+            .faces()
+            .iter()
+            .map(|face| match face {
+                SpotFace::Spot(n) if !dead_from.contains_key(n) => {
+                    asleep_at_first(file, *n, 2).map(|(turn, _)| (*n, turn))
+                }
+                _ => None,
+            })
+            .collect();
+        if let Some(wakes) = wakes
+            && let Some(first) = wakes.iter().map(|(_, turn)| *turn).min()
+        {
+            let mut named: Vec<u32> = wakes.iter().map(|(n, _)| *n).collect();
+            named.sort_unstable();
+            named.dedup();
+            let named: Vec<String> = named.iter().map(u32::to_string).collect();
+            out.push(Problem::at(
+                "hot_spot_roll".to_owned(),
+                format!(
+                    "every face names a Hot Spot still neutralized as turn 2 begins ({}); the first wakes on turn {first}: every reinforcement before then would be lost; name an active spot, or \"choice\", on some faces",
+                    crate::text::and_list(&named)
+                ),
+                None,
+            ));
+        }
     }
     for (i, unit) in file.units.iter().enumerate() {
         let Some(ambush) = &unit.ambush else {

@@ -232,3 +232,40 @@ fn an_ambush_that_may_roll_in_before_its_hot_spot_wakes_is_warned_at_its_first_t
         warnings(&v)
     );
 }
+
+#[test]
+fn a_hot_spot_roll_whose_every_face_names_a_spot_still_asleep_is_warned_about() {
+    let v = edit(|v| {
+        v["version"] = json!(3);
+        v["hot_spots"][1]["active"] = json!(false);
+        v["hot_spots"][2]["active"] = json!(false);
+        v["events"] = json!([
+            {"turn": 4, "kind": "hot_spot", "hot_spot": 3, "active": true},
+            {"turn": 5, "kind": "hot_spot", "hot_spot": 2, "active": true}
+        ]);
+        v["hot_spot_roll"] = json!({"1": 2, "2": 2, "3": 3, "4": 3, "5": 3, "6": 2});
+    });
+    let found = warnings(&v);
+    assert!(
+        unplaced(&found).contains(
+            &"hot_spot_roll: every face names a Hot Spot still neutralized as turn 2 begins (2 and 3); the first wakes on turn 4: every reinforcement before then would be lost; name an active spot, or \"choice\", on some faces"
+        ),
+        "{found:#?}"
+    );
+    // One face for the active spot 1: nothing to say.
+    let v = edit(|v| {
+        v["version"] = json!(3);
+        v["hot_spots"][1]["active"] = json!(false);
+        v["hot_spots"][2]["active"] = json!(false);
+        v["events"] = json!([
+            {"turn": 4, "kind": "hot_spot", "hot_spot": 3, "active": true},
+            {"turn": 5, "kind": "hot_spot", "hot_spot": 2, "active": true}
+        ]);
+        v["hot_spot_roll"] = json!({"1": 1, "2": 2, "3": 3, "4": 3, "5": 3, "6": 2});
+    });
+    assert!(
+        !warnings(&v).iter().any(|w| w.contains("hot_spot_roll")),
+        "{:#?}",
+        warnings(&v)
+    );
+}
