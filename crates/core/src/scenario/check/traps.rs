@@ -2,11 +2,14 @@
 //! good): every Hot Spot neutralized for good from a turn after the first reinforcements (from
 //! then on every reinforcement is lost), and an ambush that may roll in at a Hot Spot still
 //! neutralized on the turns before an event wakes it (a unit that arrives there is lost), and a
-//! Hot Spot roll whose every face names a spot still asleep when the first reinforcements come.
+//! Hot Spot roll whose every face names a spot still asleep when the first reinforcements come;
+//! and a victory threshold above the most its side can ever score.
 
+use super::super::VictoryTrigger;
 use super::super::file::{AmbushAtFile, EventFile, ScenarioFile, SpotFace};
 use super::Problem;
 use super::setups::neutralized_for_good;
+use crate::unit::Side;
 
 /// Every turn-aware trap of a file, by field path (located later).
 pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
@@ -55,6 +58,21 @@ pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
                 format!(
                     "every face names a Hot Spot still neutralized as turn 2 begins ({}); the first wakes on turn {first}: every reinforcement before then would be lost; name an active spot, or \"choice\", on some faces",
                     crate::text::and_list(&named)
+                ),
+                None,
+            ));
+        }
+    }
+    for (i, threshold) in file.victory_thresholds.iter().enumerate() {
+        if let Some(most) = most_points(file, threshold.side)
+            && i64::from(threshold.points) > most
+        {
+            out.push(Problem::at(
+                format!("victory_thresholds[{i}].points"),
+                format!(
+                    "{} points can never be reached: at most {most} points can be scored by the {} side with this file's victory items and figures; lower it to {most} or less, or add a way to score",
+                    threshold.points,
+                    threshold.side
                 ),
                 None,
             ));
@@ -119,4 +137,51 @@ fn asleep_at_first(file: &ScenarioFile, n: u32, from: u32) -> Option<(u32, usize
         .iter()
         .find(|(t, _, a)| *t > from && *a)
         .map(|&(t, i, _)| (t, i))
+}
+
+/// The most `side` can score, when every item that gives it points is bounded by the file (an
+/// item scored once, the Regular figures, the tagged figures, the Insurgent figures when no
+/// reinforcement can come); `None` when one is not (an item the referee awards by hand as often
+/// as it happens, casualties among reinforcements). Figures are counted generously (leaders
+/// too), so the bound is never below the truth.
+fn most_points(file: &ScenarioFile, side: Side) -> Option<i64> {
+    let figures = |keep: &dyn Fn(Side, Option<&str>) -> bool| -> i64 {
+        let in_units: u32 = file
+            .units
+            .iter()
+            .flat_map(|u| u.figures.iter().map(move |f| (u.side, f)))
+            .filter(|(side, f)| keep(*side, f.tag.as_deref()))
+            .map(|(_, f)| f.count)
+            .sum();
+        let leaders = file
+            .leaders
+            .iter()
+            .filter(|l| keep(l.side, l.tag.as_deref()))
+            .count();
+        i64::from(in_units) + leaders as i64
+    };
+    let reinforcements = file.reinforcements.iter().any(|row| !row.units.is_empty());
+    let mut most = 0i64;
+    for item in file
+        .victory
+        .iter()
+        .filter(|v| v.side == side && v.points > 0)
+    {
+        let times = match &item.trigger {
+            VictoryTrigger::Manual { once: true } | VictoryTrigger::PlaceHeld { .. } => 1,
+            VictoryTrigger::Manual { once: false } => return None,
+            VictoryTrigger::RegularWounded | VictoryTrigger::RegularsKilled => {
+                figures(&|side, _| side == Side::Regular)
+            }
+            VictoryTrigger::InsurgentCasualties { per } => {
+                if reinforcements {
+                    return None;
+                }
+                figures(&|side, _| side == Side::Insurgent) / i64::from((*per).max(1))
+            }
+            VictoryTrigger::EscortedOff { tag, .. } => figures(&|_, t| t == Some(tag.as_str())),
+        };
+        most += times * i64::from(item.points);
+    }
+    Some(most)
 }

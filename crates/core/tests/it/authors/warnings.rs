@@ -269,3 +269,37 @@ fn a_hot_spot_roll_whose_every_face_names_a_spot_still_asleep_is_warned_about() 
         warnings(&v)
     );
 }
+
+#[test]
+fn a_threshold_above_the_most_its_side_can_score_is_warned_with_that_most() {
+    let v = edit(|v| {
+        v["version"] = json!(3);
+        v["victory"] = json!([
+            {"id": "bridge", "side": "regular", "points": 2, "label": "The bridge held",
+             "trigger": {"kind": "place_held", "place": "the bridge"}},
+            {"id": "radio", "side": "regular", "points": 1, "label": "Radio found",
+             "trigger": {"kind": "manual", "once": true}},
+            {"id": "pinned", "side": "regular", "points": -1, "label": "Patrol pinned",
+             "trigger": {"kind": "manual", "once": true}},
+            {"id": "hurt", "side": "insurgent", "points": 1, "label": "Regulars hurt",
+             "trigger": {"kind": "manual"}}
+        ]);
+        v["victory_thresholds"] = json!([
+            {"side": "regular", "points": 5, "label": "Regular victory"},
+            {"side": "insurgent", "points": 50, "label": "Insurgent victory"}
+        ]);
+    });
+    let found = warnings(&v);
+    let about: Vec<&str> = unplaced(&found)
+        .into_iter()
+        .filter(|w| w.contains("can never be reached"))
+        .collect();
+    // The Insurgents' item is awarded by hand as often as it happens: no bound, no warning.
+    assert_eq!(
+        about,
+        vec![
+            "victory_thresholds[0].points: 5 points can never be reached: at most 3 points can be scored by the Regular side with this file's victory items and figures; lower it to 3 or less, or add a way to score"
+        ],
+        "{found:#?}"
+    );
+}
