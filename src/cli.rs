@@ -151,7 +151,9 @@ pub fn fire(attack: &str, defend: &str, target: &str, json: bool) -> Result<Stri
             unblocked,
             casualties: m.hits(),
         };
-        return serde_json::to_string(&out).map_err(|e| CliError::failed(e.to_string()));
+        return serde_json::to_string(&out)
+            .map(ambush_core::text::json_for_terminal)
+            .map_err(|e| CliError::failed(e.to_string()));
     }
     let mut text = String::new();
     text.push_str(&format!(
@@ -257,7 +259,9 @@ fn warning_line(shown: &str, warning: &check::Problem) -> String {
 
 /// `schema`: the JSON Schema of the scenario format, the one `validate` checks shapes against.
 pub fn schema() -> String {
-    serde_json::to_string_pretty(check::shape::schema()).unwrap_or_default()
+    ambush_core::text::json_for_terminal(
+        serde_json::to_string_pretty(check::shape::schema()).unwrap_or_default(),
+    )
 }
 
 /// `report`: the state of a saved game. A game the rules stopped in, or with a damaged line,
@@ -308,7 +312,7 @@ pub fn report(path: &Path, json: bool, reveal: bool) -> Output {
             value["lines_left_out"] = serde_json::json!(damaged.left_out);
         }
         match serde_json::to_string_pretty(&value) {
-            Ok(text) => out.stdout = format!("{text}\n"),
+            Ok(text) => out.stdout = format!("{}\n", ambush_core::text::json_for_terminal(text)),
             Err(e) => {
                 out.stderr.push_str(&format!("error: {e}\n"));
                 out.code = 1;
@@ -402,7 +406,9 @@ pub fn odds(attack: &str, defend: &str, target: &str, json: bool) -> Result<Stri
             mean: dist.mean(),
             at_least_one: dist.at_least(1),
         };
-        return serde_json::to_string(&out).map_err(|e| CliError::failed(e.to_string()));
+        return serde_json::to_string(&out)
+            .map(ambush_core::text::json_for_terminal)
+            .map_err(|e| CliError::failed(e.to_string()));
     }
     let mut text = format!(
         "{} against {}, hits on {target}+\n",

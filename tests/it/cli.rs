@@ -341,3 +341,63 @@ fn the_schema_describes_every_documented_field() {
         );
     }
 }
+
+/// `report --json` is JSON whatever the names hold: every control character (C0, DEL, C1) and
+/// the line and paragraph separators reach the terminal as JSON's own escapes, and the names
+/// read back as they were.
+#[test]
+fn report_json_is_json_for_names_holding_every_control_character() {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/v1-two-player-game.jsonl");
+    let text = std::fs::read_to_string(&fixture).expect("the fixture");
+    let (header, rest) = text.split_once('\n').expect("a header line");
+    let mut header: Value = serde_json::from_str(header).expect("JSON");
+    let controls: String = (0u32..0x20)
+        .chain([0x7f])
+        .chain(0x80..0xa0)
+        .chain([0x2028, 0x2029])
+        .filter_map(char::from_u32)
+        .collect();
+    let name = format!("Fireteam {controls} Alpha");
+    let unit = header["scenario"]["units"]
+        .as_array_mut()
+        .and_then(|units| units.iter_mut().find(|u| u["name"] == "Fireteam Alpha"))
+        .expect("Fireteam Alpha in the scenario");
+    unit["name"] = Value::String(name.clone());
+    let dir = common::temp_dir("cli", "report_controls");
+    let path = dir.join("game.jsonl");
+    std::fs::write(&path, format!("{header}\n{rest}")).expect("write");
+    let (code, out, err) = run(&["report", "--json", path.to_str().unwrap_or("")]);
+    assert_eq!(code, 0, "{err}");
+    let value: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON: {e}"));
+    let names: Vec<&str> = value["units"]
+        .as_array()
+        .map(|units| units.iter().filter_map(|u| u["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(names.contains(&name.as_str()), "{names:?}");
+    // Nothing on the terminal is a raw control character but the line ends of the JSON.
+    assert!(
+        !out.chars().any(|c| c.is_control() && c != '\n'),
+        "a raw control character reached the terminal"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every saved game kept as a fixture gives a `report --json` that parses.
+#[test]
+fn report_json_parses_for_every_fixture() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("the fixtures").flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "jsonl") {
+            continue;
+        }
+        let (_, out, err) = run(&["report", "--json", path.to_str().unwrap_or("")]);
+        if let Err(e) = serde_json::from_str::<Value>(&out) {
+            panic!("{}: not JSON ({e}); stderr: {err}", path.display());
+        }
+        seen += 1;
+    }
+    assert!(seen >= 10, "only {seen} fixtures");
+}

@@ -111,6 +111,29 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// JSON text safe to print on a terminal and still JSON: serde_json writes C0 controls as
+/// `\u001b` escapes but leaves DEL, the C1 controls and the line and paragraph separators
+/// (U+2028, U+2029) raw; these are written as JSON's own `\u0085` escapes here (they can only
+/// stand inside strings, so the JSON reads back the same). [`escape_controls`] is for prose and
+/// must never touch JSON: its `\u{85}` is not JSON.
+pub fn json_for_terminal(json: String) -> String {
+    let escaped = |c: char| {
+        c == '\u{7f}' || ('\u{80}'..='\u{9f}').contains(&c) || matches!(c, '\u{2028}' | '\u{2029}')
+    };
+    if !json.chars().any(escaped) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if escaped(c) {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Text on one line, safe to print: [`escape_controls`], with line breaks and tabs escaped
 /// too (`\n`, `\t`).
 pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
