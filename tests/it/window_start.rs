@@ -1,7 +1,8 @@
 //! The app in a real window, under Xvfb, its pixels read back: started with its preferences
 //! remembering the players' table screen open, the desk draws every letter (it once drew words
 //! with most letters missing, both windows, until the app was closed), and the preferences it
-//! started from are those of its own data folder (`AMBUSH_ALLEY_DATA_DIR`).
+//! started from are those of its own data folder (`AMBUSH_ALLEY_DATA_DIR`); and `play --phones`
+//! on a busy port says why on the terminal.
 //!
 //! Needs `Xvfb` and ImageMagick's `import`: without them the test says so and passes, unless
 //! `AMBUSH_REQUIRE_XVFB=1` (as `.ci/run` sets it).
@@ -172,4 +173,68 @@ fn the_desk_draws_every_letter_when_the_table_screen_was_left_open() {
         changed < 200,
         "{changed} pixels of the desk differ from the desk drawn without the table screen (letters missing)"
     );
+}
+
+/// `play --phones` on a port another program holds: the desk opens without the table, and the
+/// terminal says why (it once said nothing; only the desk's message bar did).
+#[test]
+fn play_with_phones_on_a_busy_port_says_why_on_the_terminal() {
+    if !installed("Xvfb") {
+        assert!(
+            std::env::var("AMBUSH_REQUIRE_XVFB").as_deref() != Ok("1"),
+            "AMBUSH_REQUIRE_XVFB=1 but Xvfb is not installed"
+        );
+        eprintln!("skipped: Xvfb is not installed");
+        return;
+    }
+    let holder = std::net::TcpListener::bind("127.0.0.1:0").expect("a port of our own");
+    let address = holder.local_addr().expect("its address");
+    let (_server, display) = xvfb();
+    let dir = temp_dir("window-start-busy-port");
+    let data = dir.join("data");
+    let xdg = dir.join("xdg");
+    std::fs::create_dir_all(&data).expect("the data folder");
+    std::fs::create_dir_all(&xdg).expect("another folder for eframe's own");
+    let scenario = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/contracting-trouble.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ambush-alley"))
+        .arg("play")
+        .arg(&scenario)
+        .arg("--phones")
+        .arg(address.to_string())
+        .env("DISPLAY", &display)
+        .env("AMBUSH_ALLEY_DATA_DIR", &data)
+        .env("XDG_DATA_HOME", &xdg)
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the app starts");
+    let mut stderr = child.stderr.take().expect("its standard error");
+    let _app = Killed(child);
+    let (send, said) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = Vec::new();
+        let mut byte = [0u8];
+        while stderr.read(&mut byte).is_ok_and(|n| n == 1) {
+            if byte[0] == b'\n' {
+                let _ = send.send(String::from_utf8_lossy(&line).into_owned());
+                line.clear();
+            } else {
+                line.push(byte[0]);
+            }
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut lines = Vec::new();
+    while Instant::now() < deadline {
+        if let Ok(line) = said.recv_timeout(Duration::from_millis(200)) {
+            if line.contains("the table could not be opened") {
+                assert!(line.contains(&address.to_string()), "{line}");
+                drop(holder);
+                return;
+            }
+            lines.push(line);
+        }
+    }
+    panic!("the terminal never said the table could not open: {lines:?}");
 }

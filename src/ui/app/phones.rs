@@ -110,6 +110,15 @@ impl AssistantApp {
                 } else {
                     ""
                 };
+                if print {
+                    // Asked for on the command line (`play --phones`): the terminal is told
+                    // too, and the desk opens without the table.
+                    use std::io::Write;
+                    let _ = writeln!(
+                        std::io::stderr().lock(),
+                        "error: the table could not be opened on {address}: {e}; the desk is open without it (Game > Open the table to phones tries again)"
+                    );
+                }
                 self.message = Some(Message::error(format!(
                     "The table could not be opened on {address}: {e}.{hint}"
                 )));
