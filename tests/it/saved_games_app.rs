@@ -136,6 +136,57 @@ fn nothing_is_replaced_without_asking() {
 }
 
 #[test]
+fn an_export_asks_before_replacing_a_chart_beside_the_report() {
+    let dir = temp_dir("replace-chart");
+    let mut harness = app(&dir.join("data"), false);
+    new_game(&mut harness);
+    // No report yet, but a drawing of the referee's own has a chart's name beside it.
+    let report = dir.join("aar.md");
+    let chart = dir.join("aar-casualties.svg");
+    std::fs::write(&chart, b"<svg>my drawing</svg>").expect("write");
+    type_path(&mut harness, &report);
+    click(&mut harness, "Export report to path");
+    let question = harness
+        .get_by_label_contains("already exists")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert!(question.contains("aar-casualties.svg"), "{question}");
+    click(&mut harness, "Cancel");
+    assert_eq!(
+        std::fs::read(&chart).expect("read"),
+        b"<svg>my drawing</svg>"
+    );
+    assert!(
+        !report.exists(),
+        "nothing is written when the referee says no"
+    );
+
+    // With the report there too, both are named; yes writes all three.
+    std::fs::write(&report, b"old report").expect("write");
+    click(&mut harness, "Export report to path");
+    harness.get_by_label("Replace the files?");
+    let question = harness
+        .get_by_label_contains("already exist.")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert!(
+        question.contains("aar.md") && question.contains("aar-casualties.svg"),
+        "{question}"
+    );
+    assert!(!question.contains("aar-victory-points.svg"), "{question}");
+    click(&mut harness, "Replace them");
+    assert_ne!(
+        std::fs::read(&chart).expect("read"),
+        b"<svg>my drawing</svg>"
+    );
+    assert_ne!(std::fs::read(&report).expect("read"), b"old report");
+    assert!(dir.join("aar-victory-points.svg").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_damaged_saved_game_is_offered_as_far_as_it_goes() {
     let dir = temp_dir("damaged-open");
     let (game_file, _) = common::builtin_game();

@@ -8,19 +8,11 @@ use crate::ui::widgets::style;
 /// Shows the question; returns the answer once given (`true` for yes).
 pub fn confirm_ui(ctx: &egui::Context, confirm: &Confirm) -> Option<bool> {
     let (title, text, yes) = match confirm {
-        Confirm::Replace { path, report } => (
-            "Replace the file?",
-            format!(
-                "{} already exists. Writing the {} there replaces what it holds, and that cannot be undone.",
-                path.display(),
-                if *report {
-                    "after-action report"
-                } else {
-                    "game"
-                }
-            ),
-            "Replace it",
-        ),
+        Confirm::Replace {
+            path,
+            report,
+            existing,
+        } => replace_words(path, *report, existing),
         Confirm::OpenPart { loaded, path } => (
             "Open part of the saved game?",
             format!(
@@ -71,4 +63,41 @@ pub fn question_ui(
         });
     });
     answer
+}
+
+/// The question before a file is written over: every file that would be replaced, named.
+fn replace_words(
+    path: &std::path::Path,
+    report: bool,
+    existing: &[std::path::PathBuf],
+) -> (&'static str, String, &'static str) {
+    let what = if report {
+        "after-action report and its charts"
+    } else {
+        "game"
+    };
+    let names: Vec<String> = existing.iter().map(|p| p.display().to_string()).collect();
+    match names.as_slice() {
+        [] | [_] => (
+            "Replace the file?",
+            format!(
+                "{} already exists. Writing the {what} to {} replaces what it holds, and that cannot be undone.",
+                names
+                    .first()
+                    .cloned()
+                    .unwrap_or_else(|| path.display().to_string()),
+                path.display(),
+            ),
+            "Replace it",
+        ),
+        [first @ .., last] => (
+            "Replace the files?",
+            format!(
+                "{} and {last} already exist. Writing the {what} to {} replaces what they hold, and that cannot be undone.",
+                first.join(", "),
+                path.display(),
+            ),
+            "Replace them",
+        ),
+    }
 }

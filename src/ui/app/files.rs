@@ -181,6 +181,7 @@ impl AssistantApp {
             self.confirm = Some(Confirm::Replace {
                 path: path.to_owned(),
                 report: false,
+                existing: vec![path.to_owned()],
             });
             return;
         }
@@ -221,10 +222,16 @@ impl AssistantApp {
             )));
             return;
         }
-        if !confirmed && path.exists() {
+        // The charts beside the report are written too: asked about like the report itself.
+        let existing: Vec<_> = report::story::files_written(path)
+            .into_iter()
+            .filter(|file| file.exists())
+            .collect();
+        if !confirmed && !existing.is_empty() {
             self.confirm = Some(Confirm::Replace {
                 path: path.to_owned(),
                 report: true,
+                existing,
             });
             return;
         }
@@ -255,8 +262,11 @@ impl AssistantApp {
             Confirm::Replace {
                 path,
                 report: false,
+                ..
             } => self.save_to(&path, true),
-            Confirm::Replace { path, report: true } => self.export_to(&path, true),
+            Confirm::Replace {
+                path, report: true, ..
+            } => self.export_to(&path, true),
             Confirm::OpenPart { loaded, path } => self.open_journal(*loaded, &path),
             Confirm::EndGame => {
                 self.play(ambush_core::game::Command::EndGame);

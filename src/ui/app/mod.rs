@@ -54,10 +54,13 @@ pub(super) use folder::Folder;
 pub(crate) enum Confirm {
     /// A file is already at the path the game or the report would be written to.
     Replace {
-        /// The file.
+        /// Where the game or the report is to be written.
         path: PathBuf,
         /// Writing the report (else the game).
         report: bool,
+        /// The files already there that the writing replaces: `path` itself, the report's
+        /// charts beside it, or both.
+        existing: Vec<PathBuf>,
     },
     /// Only part of a saved game can be opened (a damaged line, an entry the rules refuse).
     OpenPart {

@@ -67,7 +67,23 @@ pub fn charts(story: &Story) -> Vec<(&'static str, String)> {
             },
         ],
     );
-    vec![("victory-points", vp), ("casualties", casualties)]
+    let [victory_points, casualties_suffix] = CHART_SUFFIXES;
+    vec![(victory_points, vp), (casualties_suffix, casualties)]
+}
+
+/// The suffixes of the charts' file names, in the order [`charts`] gives them.
+const CHART_SUFFIXES: [&str; 2] = ["victory-points", "casualties"];
+
+/// Every file [`write`] writes for a report at `report`: the report first, then its charts.
+/// What a front end checks before it asks about replacing files.
+pub fn files_written(report: &Path) -> Vec<PathBuf> {
+    std::iter::once(report.to_owned())
+        .chain(
+            CHART_SUFFIXES
+                .iter()
+                .map(|suffix| chart_path(report, suffix)),
+        )
+        .collect()
 }
 
 /// The file a chart is written to, beside the report: `aar.md` → `aar-casualties.svg`.
@@ -126,9 +142,7 @@ pub fn write(path: &Path, game: &Game) -> std::io::Result<Vec<PathBuf>> {
     let charts = charts(&story);
     // Nothing that is not a regular file is written over (a device, a named pipe): checked
     // for the report and its charts before any of them is written.
-    for target in std::iter::once(path.to_owned())
-        .chain(charts.iter().map(|(suffix, _)| chart_path(path, suffix)))
-    {
+    for target in files_written(path) {
         crate::files::writable(&target)
             .map_err(|what| crate::files::not_writable(&target, what))?;
     }
