@@ -278,11 +278,23 @@ fn the_save_state_counts_every_entry_not_on_disk() {
     session.redo().expect("redo");
     assert_eq!(failing(&session), Some((5, true)));
     assert!(session.save_error().is_some());
+    // What a failed "Save as" says of where the game is: never "in the autosave".
+    let words = session.where_the_game_is();
+    assert!(
+        words.contains("every entry (5) is only in memory") && !words.contains("in the autosave"),
+        "{words}"
+    );
     // Once the disk takes it, every entry is written.
     std::fs::remove_file(&blocker).expect("remove");
     std::fs::create_dir_all(&blocker).expect("folder");
     session.persist();
     assert_eq!(session.save_state(), SaveState::Saved { entries: 5 });
+    let words = session.where_the_game_is();
+    assert!(
+        words.contains("All 5 entries of the game are in the autosave")
+            && words.contains(&journal.display().to_string()),
+        "{words}"
+    );
     let loaded = journal::load_path(&journal).expect("loads");
     assert_eq!(loaded.game.state(), session.game().state());
     let _ = std::fs::remove_dir_all(&dir);

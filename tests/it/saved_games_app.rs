@@ -187,6 +187,33 @@ fn an_export_asks_before_replacing_a_chart_beside_the_report() {
 }
 
 #[test]
+fn a_failed_save_says_where_the_game_is() {
+    let dir = temp_dir("failed-save");
+    let data = dir.join("data");
+    let mut harness = app(&data, false);
+    new_game(&mut harness);
+    click(&mut harness, "Activate Fireteam Alpha: Halted");
+    click(&mut harness, "Activate Fireteam Bravo: Halted");
+    // The folder typed is a file: the save fails, and the message says the autosave has it all.
+    let blocker = dir.join("blocker");
+    std::fs::write(&blocker, b"not a folder").expect("write");
+    type_path(&mut harness, &blocker.join("game.jsonl"));
+    click(&mut harness, "Save to path");
+    let message = harness.state().message().unwrap_or_default().to_owned();
+    let entries = game(&harness).entry_count();
+    assert!(
+        message.starts_with("Could not save to")
+            && message.contains(&format!("{} is a file, not a folder", blocker.display()))
+            && message.contains(&format!(
+                "All {entries} entries of the game are in the autosave, {}",
+                data.join(session::AUTOSAVE_FILE).display()
+            )),
+        "{message}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_damaged_saved_game_is_offered_as_far_as_it_goes() {
     let dir = temp_dir("damaged-open");
     let (game_file, _) = common::builtin_game();

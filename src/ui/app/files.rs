@@ -198,8 +198,9 @@ impl AssistantApp {
             }
             Err(e) => {
                 self.message = Some(Message::error(format!(
-                    "Could not save to {}: {e}. The game is still in the autosave; try another place.",
-                    path.display()
+                    "Could not save to {}: {e}. {}; try another place.",
+                    path.display(),
+                    session.where_the_game_is()
                 )));
             }
         }

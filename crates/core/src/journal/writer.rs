@@ -12,7 +12,18 @@ use super::{Header, JournalError, LoadedJournal, PREVIOUS_PREFIX};
 
 /// The error for a failed write to `path`.
 fn write_error(path: &Path) -> impl Fn(std::io::Error) -> JournalError + Copy + '_ {
-    move |e| JournalError::Io(format!("cannot write {}: {e}", path.display()))
+    move |e| {
+        // A file where a folder on the way should be: said as such, not as the system's
+        // "File exists" or "Not a directory".
+        if let Some(file) = path.ancestors().skip(1).find(|a| a.is_file()) {
+            return JournalError::Io(format!(
+                "cannot write {}: {} is a file, not a folder",
+                path.display(),
+                file.display()
+            ));
+        }
+        JournalError::Io(format!("cannot write {}: {e}", path.display()))
+    }
 }
 
 /// Refuses to write over what is not a regular file at `path` (a device, a named pipe, a

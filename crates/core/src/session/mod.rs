@@ -17,6 +17,7 @@ mod folder;
 mod gone;
 mod log_file;
 mod open;
+mod words;
 
 pub use folder::{
     AUTOSAVE_FILE, DataFolder, FolderError, LOCK_FILE, PreviousGame, data_dir, data_dir_from,
