@@ -252,7 +252,7 @@ fn warning_line(shown: &str, warning: &check::Problem) -> String {
     let path = if warning.path.is_empty() {
         String::new()
     } else {
-        format!("{}: ", warning.path)
+        format!("{}: ", warning.shown_path())
     };
     format!("{shown}{at}: warning: {path}{}\n", warning.message)
 }

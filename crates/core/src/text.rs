@@ -94,6 +94,43 @@ pub fn quoted(value: &str) -> String {
     )
 }
 
+/// A field path for a message, on one line and bounded: every name in it longer than
+/// [`QUOTED_CHARS`] characters cut with its length given (`units[0].aaaa…(200,000
+/// characters)`), and what would break the line escaped, so a key of a megabyte is told in a
+/// few dozen characters. The indices and the dots between the steps stay as written.
+pub fn path_words(path: &str) -> std::borrow::Cow<'_, str> {
+    let long = path
+        .split(['.', '[', ']'])
+        .any(|name| name.chars().nth(QUOTED_CHARS).is_some());
+    if !long {
+        return one_line(path);
+    }
+    let mut out = String::new();
+    let mut name = String::new();
+    let mut length = 0usize;
+    let flush = |out: &mut String, name: &mut String, length: &mut usize| {
+        out.push_str(&one_line(name));
+        if *length > QUOTED_CHARS {
+            out.push_str(&format!("…({} characters)", thousands(*length as u64)));
+        }
+        name.clear();
+        *length = 0;
+    };
+    for c in path.chars() {
+        if matches!(c, '.' | '[' | ']') {
+            flush(&mut out, &mut name, &mut length);
+            out.push(c);
+        } else {
+            if length < QUOTED_CHARS {
+                name.push(c);
+            }
+            length += 1;
+        }
+    }
+    flush(&mut out, &mut name, &mut length);
+    std::borrow::Cow::Owned(out)
+}
+
 /// Text safe to print on a terminal: every control character (NUL, BEL, ESC, a carriage
 /// return, DEL, the C1 controls) written as `\u{1b}`, except line ends and tabs.
 pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
@@ -134,10 +171,17 @@ pub fn json_for_terminal(json: String) -> String {
     out
 }
 
-/// Text on one line, safe to print: [`escape_controls`], with line breaks and tabs escaped
-/// too (`\n`, `\t`).
+/// Whether a character breaks the line it is printed on, or hides in it: a control character
+/// (C0, DEL, C1) or a line or paragraph separator (U+2028, U+2029). Text meant for one line (a
+/// name, a place, a label) holds none: the scenario schema's `LINE_PATTERN` says the same.
+pub fn breaks_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// Text on one line, safe to print: [`escape_controls`], with line breaks, tabs and the line
+/// and paragraph separators escaped too (`\n`, `\t`, `\u{2028}`).
 pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    if !text.chars().any(breaks_line) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -145,7 +189,7 @@ pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
         match c {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c if breaks_line(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
             c => out.push(c),
         }
     }
@@ -190,6 +234,24 @@ mod tests {
         assert_eq!(thousands(4980), "4,980");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+
+    #[test]
+    fn paths_are_cut_name_by_name_and_kept_on_one_line() {
+        assert_eq!(
+            super::path_words("units[2].figures[0].count"),
+            "units[2].figures[0].count"
+        );
+        let key = "k".repeat(200_000);
+        let path = format!("units[0].{key}");
+        let shown = super::path_words(&path);
+        assert_eq!(
+            shown,
+            format!("units[0].{}…(200,000 characters)", "k".repeat(60))
+        );
+        assert_eq!(super::path_words("units[0].a\nb"), "units[0].a\\nb");
+        let sixty = "é".repeat(60);
+        assert_eq!(super::path_words(&sixty), sixty);
     }
 
     #[test]

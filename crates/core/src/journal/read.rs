@@ -381,7 +381,8 @@ fn scenario_problem(line: &[u8]) -> Option<String> {
             let first = problems.first()?;
             Some(format!(
                 "the scenario inside the saved game: {}: {}",
-                first.path, first.message
+                first.shown_path(),
+                first.message
             ))
         }
         _ => None,

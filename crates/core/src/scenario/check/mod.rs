@@ -77,6 +77,15 @@ impl Problem {
     }
 }
 
+impl Problem {
+    /// The field path as a message shows it: on one line, a name of a megabyte cut with its
+    /// length given ([`crate::text::path_words`]). The path itself stays whole, to find the
+    /// field by.
+    pub fn shown_path(&self) -> std::borrow::Cow<'_, str> {
+        crate::text::path_words(&self.path)
+    }
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some((line, column)) = self.at {
@@ -85,7 +94,7 @@ impl fmt::Display for Problem {
         if self.path.is_empty() {
             write!(f, "{}", self.message)
         } else {
-            write!(f, "{}: {}", self.path, self.message)
+            write!(f, "{}: {}", self.shown_path(), self.message)
         }
     }
 }

@@ -37,9 +37,10 @@ pub const DIE_PATTERN: &str = r"^d(6|8|10|12)$";
 /// The pattern of text that is not blank.
 pub const TEXT_PATTERN: &str = r"\S";
 /// The pattern of text on one line that is not blank: a name, an id, a place, a label. No line
-/// break, tab or other control character, which would break the line it is printed on.
-pub const LINE_PATTERN: &str =
-    r"^[^\u0000-\u001F\u007F]*[^\s\u0000-\u001F\u007F][^\u0000-\u001F\u007F]*$";
+/// break, tab or other control character (C0, DEL, C1 such as NEL), and no line or paragraph
+/// separator (U+2028, U+2029), which would break the line it is printed on. The same rule as
+/// [`crate::text::breaks_line`].
+pub const LINE_PATTERN: &str = r"^[^\u0000-\u001F\u007F-\u009F\u2028\u2029]*[^\s\u0000-\u001F\u007F-\u009F\u2028\u2029][^\u0000-\u001F\u007F-\u009F\u2028\u2029]*$";
 /// The pattern of a figure count: 1 to 20, or 1 to 4 dice plus up to 20.
 pub const COUNT_PATTERN: &str = r"^(([1-9]|1[0-9]|20)|[1-4]?d(6|8|10|12)(\+([0-9]|1[0-9]|20))?)$";
 

@@ -37,6 +37,77 @@ fn text_printed_on_one_line_refuses_line_breaks_and_control_characters() {
 }
 
 #[test]
+fn one_line_text_refuses_c1_controls_and_the_unicode_line_separators() {
+    // NEL and the line and paragraph separators break a line as a line feed does; CSI (U+009B)
+    // starts a terminal sequence as ESC [ does.
+    for (c, breaker) in [
+        ('\u{85}', "a line break"),
+        ('\u{2028}', "a line break"),
+        ('\u{2029}', "a line break"),
+        ('\u{9b}', "a control character"),
+        ('\u{80}', "a control character"),
+        ('\u{9f}', "a control character"),
+    ] {
+        let v = edit(|v| v["units"][0]["name"] = json!(format!("Sec{c}tion")));
+        let said = bare(&v);
+        assert_eq!(said.len(), 1, "{c:?}: {said:?}");
+        let escaped = format!("\\u{{{:x}}}", u32::from(c));
+        assert_eq!(
+            said[0],
+            format!(
+                r#"units[0].name: "Sec{escaped}tion": {breaker} in text that is printed on one line: write it on one line, with spaces"#
+            ),
+            "{c:?}"
+        );
+        // A label is held to the same rule.
+        let v = edit(|v| v["victory"][0]["label"] = json!(format!("Cache {c}searched")));
+        assert_eq!(bare(&v).len(), 1, "{c:?}");
+    }
+    // The characters just past the C1 block are letters and stay allowed.
+    let v = edit(|v| v["units"][0]["name"] = json!("Section \u{a0}é"));
+    assert_eq!(bare(&v), Vec::<String>::new());
+}
+
+#[test]
+fn a_field_name_of_a_megabyte_is_echoed_cut_with_its_length() {
+    let huge = "k".repeat(1 << 20);
+    let deep = format!("x{}\ny", "q".repeat(200_000));
+    for (v, length) in [
+        (edit(|v| v["zz"] = json!(1)), None),
+        (edit(|v| v[huge.as_str()] = json!(1)), Some("1,048,576")),
+        (
+            edit(|v| v["units"][0][deep.as_str()] = json!("x")),
+            Some("200,003"),
+        ),
+    ] {
+        let said = problems(&pretty(&v));
+        assert_eq!(
+            said.len(),
+            1,
+            "{:?}",
+            said.iter().map(|s| &s[..80]).collect::<Vec<_>>()
+        );
+        // The longest part is the list of the fields the format knows there, which the
+        // format bounds (23 names at the top).
+        assert!(
+            said[0].len() < 700,
+            "{} characters: {}",
+            said[0].len(),
+            &said[0][..700.min(said[0].len())]
+        );
+        assert!(!said[0].contains('\n'), "{}", said[0]);
+        assert!(said[0].contains("unknown field"), "{}", said[0]);
+        if let Some(length) = length {
+            assert!(
+                said[0].contains(&format!("…({length} characters)")),
+                "{}",
+                said[0]
+            );
+        }
+    }
+}
+
+#[test]
 fn a_wrong_value_is_reported_once_not_echoed_by_what_stood_in_for_it() {
     // A unit id written as a number: the leader attached to it is not told the unit is gone,
     // nor shown the text that stood in for it.

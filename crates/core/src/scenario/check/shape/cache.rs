@@ -86,9 +86,9 @@ pub(super) fn is_blank_text(value: &Value, nodes: &[&Value]) -> bool {
 pub(super) fn line_breaker(value: &Value, nodes: &[&Value]) -> Option<&'static str> {
     let one_line = has_pattern(nodes, crate::scenario::file::LINE_PATTERN);
     let text = value.as_str().filter(|_| one_line)?;
-    let c = text.chars().find(|c| c.is_control())?;
+    let c = text.chars().find(|&c| crate::text::breaks_line(c))?;
     Some(match c {
-        '\n' | '\r' => "a line break",
+        '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}' => "a line break",
         '\t' => "a tab",
         _ => "a control character",
     })
