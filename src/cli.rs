@@ -296,6 +296,11 @@ pub fn report(path: &Path, json: bool, reveal: bool) -> Output {
         ));
         out.code = 1;
     }
+    if let Some(scenario) = loaded.scenario_words() {
+        // The game is whole and replayed as played: a warning, the exit code stays.
+        out.stderr
+            .push_str(&format!("warning: {}: {scenario}\n", path.display()));
+    }
     if json {
         let mut value = ambush_core::report::json_with(&loaded.game, reveal);
         if let Some(torn) = &loaded.dropped {

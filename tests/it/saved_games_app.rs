@@ -30,6 +30,22 @@ fn type_path(
     type_into(harness, "Path:", &path.display().to_string());
 }
 
+/// The app started on the saved game at `path`, its data folder in `dir`.
+fn app_opening(
+    path: &std::path::Path,
+    dir: &std::path::Path,
+) -> egui_kittest::Harness<'static, ambush_alley::ui::AssistantApp> {
+    let options = StartOptions {
+        open: Some(path.to_owned()),
+        solo: false,
+        data_dir: Some(dir.join("data")),
+        seed: Some(1),
+        native_dialogs: false,
+        phones: None,
+    };
+    app_with(options, Prefs::default())
+}
+
 #[test]
 fn a_second_window_on_the_data_folder_only_looks() {
     let dir = temp_dir("second-window");
@@ -227,15 +243,7 @@ fn a_damaged_saved_game_is_offered_as_far_as_it_goes() {
     text.replace_range(tenth..tenth + 1, "#");
     std::fs::write(&path, &text).expect("write");
 
-    let options = StartOptions {
-        open: Some(path.clone()),
-        solo: false,
-        data_dir: Some(dir.join("data")),
-        seed: Some(1),
-        native_dialogs: false,
-        phones: None,
-    };
-    let mut harness = app_with(options, Prefs::default());
+    let mut harness = app_opening(&path, &dir);
     // Asked first, with the line named.
     harness.get_by_label("Open part of the saved game?");
     harness.get_by_label_contains("line 11 is damaged");
@@ -316,5 +324,29 @@ fn earlier_games_are_listed_and_open() {
     let folder = DataFolder::claim(&dir).expect("claims");
     assert_eq!(folder.cleaned().len(), 1);
     assert!(!dir.join("autosave.jsonl.tmp").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_saved_game_whose_scenario_breaks_today_s_rules_opens_and_says_so() {
+    let dir = temp_dir("saved-scenario-rules");
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/v1-two-player-game.jsonl");
+    let text = std::fs::read_to_string(&fixture).expect("the fixture");
+    let (header, rest) = text.split_once('\n').expect("a header line");
+    let mut header: serde_json::Value = serde_json::from_str(header).expect("JSON");
+    header["scenario"]["units"][0]["name"] = serde_json::json!("N".repeat(1 << 20));
+    let path = dir.join("old.jsonl");
+    std::fs::write(&path, format!("{header}\n{rest}")).expect("write");
+    let mut harness = app_opening(&path, &dir);
+    harness.run();
+    let said = harness.get_by_label_contains("The scenario inside it breaks today's rules");
+    let node = said.accesskit_node();
+    let words = node.value().or(node.label()).unwrap_or_default();
+    assert!(words.contains("units[0].name: "), "{words}");
+    assert!(words.len() < 1_000, "{} characters", words.len());
+    // The game is open, the name cut to a name's length.
+    let name = &game(&harness).scenario().units[0].name;
+    assert_eq!(name.chars().count(), 80);
     let _ = std::fs::remove_dir_all(&dir);
 }

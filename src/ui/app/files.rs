@@ -44,6 +44,9 @@ impl AssistantApp {
                 if let Some(left_out) = loaded.left_out_words() {
                     summary.push_str(&format!(". From the file: {left_out}"));
                 }
+                if let Some(scenario) = loaded.scenario_words() {
+                    summary.push_str(&format!(". {scenario}"));
+                }
                 ResumeOffer {
                     summary,
                     loaded: Some(Box::new(loaded)),
@@ -137,7 +140,10 @@ impl AssistantApp {
 
     /// Goes on with a saved game read from `path`.
     pub(super) fn open_journal(&mut self, loaded: journal::LoadedJournal, path: &Path) {
-        let notice = loaded.left_out_words();
+        let notice = [loaded.left_out_words(), loaded.scenario_words()]
+            .into_iter()
+            .flatten()
+            .reduce(|a, b| format!("{a} {b}"));
         let whole = loaded.is_whole();
         if !self.may_leave_game() {
             return;

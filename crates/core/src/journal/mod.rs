@@ -288,6 +288,10 @@ pub struct LoadedJournal {
     pub game: Game,
     /// The scenario it was started from.
     pub scenario: LoadedScenario,
+    /// What the scenario breaks of today's rules for scenario files (a journal of an earlier
+    /// version may hold a name since refused): the game loads and replays as it was played,
+    /// with the text at fault written on one line and cut; empty for a journal of today.
+    pub scenario_problems: Vec<crate::scenario::check::Problem>,
     /// The incomplete last line, if the journal ended in one (a crash while writing).
     pub dropped: Option<TornTail>,
     /// The entry the current rules refused, if the replay stopped before the end.
@@ -324,6 +328,24 @@ impl LoadedJournal {
             ));
         }
         (!words.is_empty()).then(|| words.join(" "))
+    }
+
+    /// What the scenario inside breaks of today's rules for scenario files, in words, if
+    /// anything: how many problems, the first, and what was done about it.
+    pub fn scenario_words(&self) -> Option<String> {
+        let first = self.scenario_problems.first()?;
+        let count = self.scenario_problems.len();
+        let more = if count > 1 {
+            format!(
+                " (and {})",
+                crate::text::plural(count - 1, "more problem", "more problems")
+            )
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "The scenario inside it breaks today's rules for scenario files: {first}{more}. Written by an earlier version or edited by hand, it is played as it was, its text at fault written on one line and cut."
+        ))
     }
 }
 

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use crate::files::{self, ReadError};
 use crate::game::{Entry, Replay};
-use crate::scenario::check::{MAX_SCENARIO_BYTES, load_file, plain_words};
+use crate::scenario::check::{MAX_SCENARIO_BYTES, load_saved, plain_words};
 
 use super::lines::Lines;
 use super::{
@@ -150,10 +150,11 @@ fn read_as(reader: impl BufRead, reading: Reading) -> Result<LoadedJournal, Jour
         rules,
         ..
     } = header;
-    let scenario = load_file(scenario_file).map_err(|error| JournalError::Scenario {
+    let saved = load_saved(scenario_file).map_err(|error| JournalError::Scenario {
         line: header_line.number,
         error,
     })?;
+    let (scenario, scenario_problems) = (saved.loaded, saved.problems);
 
     let mut replay = Replay::under_rules(Arc::new(scenario.scenario.clone()), settings, rules);
     let mut intact_len = lines.read;
@@ -233,6 +234,7 @@ fn read_as(reader: impl BufRead, reading: Reading) -> Result<LoadedJournal, Jour
     Ok(LoadedJournal {
         game: replayed.game,
         scenario,
+        scenario_problems,
         dropped,
         refused,
         damaged,

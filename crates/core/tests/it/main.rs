@@ -17,6 +17,7 @@ mod fixtures;
 mod gate;
 mod journal;
 mod journal_faults;
+mod journal_scenario;
 mod layers;
 mod log_file;
 mod markers;

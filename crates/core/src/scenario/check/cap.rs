@@ -206,10 +206,23 @@ pub(super) fn rest_problem(
         message: format!(
             "and {} more like it, the last at {}{place}",
             crate::text::thousands(rest.more as u64),
-            rest.last.problem.path
+            rest.last.problem.shown_path()
         ),
         at: after.at,
     }
+}
+
+/// The last line when more problems were found than are listed: "and 120 more problems not
+/// listed", then `then`.
+pub(super) fn unlisted_problem(unlisted: usize, then: &str) -> Problem {
+    Problem::at(
+        "",
+        format!(
+            "and {} more problems not listed{then}",
+            crate::text::thousands(unlisted as u64)
+        ),
+        None,
+    )
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ mod json;
 pub mod locate;
 mod reading;
 mod reinforcement_table;
+mod saved;
 mod setups;
 pub mod shape;
 mod timeline;
@@ -41,6 +42,7 @@ use hot_spots::{check_hot_spot_roll, check_hot_spots};
 pub(crate) use json::{plain_words, syntax_error};
 pub use reading::{load_bytes, load_path};
 use reinforcement_table::check_table;
+pub use saved::{SavedScenario, load_saved};
 use units::check_units;
 use victory_points::check_victory;
 

@@ -201,13 +201,9 @@ fn located(text: &str, found: cap::Capper) -> Vec<Problem> {
     order.sort_by_key(|(at, i, _)| (at.unwrap_or((usize::MAX, 0)), *i));
     let mut problems: Vec<Problem> = order.into_iter().map(|(_, _, p)| p).collect();
     if capped.unlisted > 0 {
-        problems.push(Problem::at(
-            "",
-            format!(
-                "and {} more problems not listed: mend these first, then check the file again",
-                crate::text::thousands(capped.unlisted as u64)
-            ),
-            None,
+        problems.push(cap::unlisted_problem(
+            capped.unlisted,
+            ": mend these first, then check the file again",
         ));
     }
     problems

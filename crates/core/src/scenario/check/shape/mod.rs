@@ -113,6 +113,38 @@ pub(super) fn check(value: &Value) -> Shape {
     shape
 }
 
+/// The texts of `value` that break a rule of text (a pattern, such as one line, or a
+/// maximum length), as JSON pointers, each with its field's maximum length if it has one.
+pub(super) fn text_out_of_bounds(value: &Value) -> Vec<(String, Option<usize>)> {
+    let Some(validator) = validator() else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, Option<usize>)> = Vec::new();
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for error in validator.iter_errors(value) {
+        let mut leaves = Vec::new();
+        leaves_of(&error, &mut leaves);
+        for leaf in leaves {
+            let limit = match leaf.kind() {
+                ValidationErrorKind::MaxLength { limit } => {
+                    Some(usize::try_from(*limit).unwrap_or(usize::MAX))
+                }
+                ValidationErrorKind::Pattern { .. } => None,
+                _ => continue,
+            };
+            let pointer = leaf.instance_path().as_str().to_owned();
+            match seen.get(&pointer) {
+                Some(&i) => out[i].1 = out[i].1.or(limit),
+                None => {
+                    seen.insert(pointer.clone(), out.len());
+                    out.push((pointer, limit));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// A problem's path and words, as a number to tell it from the others.
 fn said(path: &str, message: &str) -> u64 {
     use std::hash::{BuildHasher, Hash, Hasher};
