@@ -126,8 +126,20 @@ fn last_roll_ui(ui: &mut Ui, last: Option<&Line>, scale: f32) {
     if let Some(luck) = &outcome.luck {
         ui.label(RichText::new(luck).size(size(20.0)).italics());
     }
-    for note in &outcome.notes {
+    let shown = crate::ui::widgets::result::NOTES_SHOWN;
+    for note in outcome.notes.iter().take(shown) {
         ui.label(RichText::new(note).size(size(18.0)));
+    }
+    if outcome.notes.len() > shown {
+        let more = outcome.notes.len() - shown;
+        ui.label(
+            RichText::new(format!(
+                "… and {} more",
+                ambush_core::text::thousands(more as u64)
+            ))
+            .size(size(18.0))
+            .italics(),
+        );
     }
 }
 

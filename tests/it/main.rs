@@ -13,6 +13,7 @@ mod cli_files;
 mod dice_typing;
 mod fire_panel;
 mod glyphs;
+mod large_scenario_app;
 mod now;
 mod now_fits;
 mod phones_app;

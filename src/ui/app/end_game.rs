@@ -9,6 +9,7 @@ use ambush_core::game::{Command, Game};
 use super::AssistantApp;
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::award::{AwardAsked, award_row_ui};
+use crate::ui::widgets::paged::{self, Pages};
 
 impl AssistantApp {
     /// True when ending the game asks the referee first: the gate allows the end and its
@@ -23,8 +24,14 @@ impl AssistantApp {
     }
 }
 
-/// Shows the questions; returns the answer once given (`true`: end the game now).
-pub fn end_game_ui(ctx: &egui::Context, game: &Game, queue: &mut Vec<UiCommand>) -> Option<bool> {
+/// Shows the questions, a page of them at a time (`pages`); returns the answer once given
+/// (`true`: end the game now).
+pub fn end_game_ui(
+    ctx: &egui::Context,
+    game: &Game,
+    pages: &mut Pages,
+    queue: &mut Vec<UiCommand>,
+) -> Option<bool> {
     let title = "Before the game ends";
     super::confirm::question_ui(
         ctx,
@@ -36,9 +43,10 @@ pub fn end_game_ui(ctx: &egui::Context, game: &Game, queue: &mut Vec<UiCommand>)
         |ui| {
             ui.label("Only the table knows these: say what holds now, then end the game.");
             ui.add_space(6.0);
-            for item in game.scenario().judged_at_the_end() {
+            let judged: Vec<_> = game.scenario().judged_at_the_end().collect();
+            paged::list_ui(ui, pages, "questions", &judged, |ui, _, _, item| {
                 award_row_ui(ui, game, item, AwardAsked::AtTheEnd, queue);
-            }
+            });
             ui.add_space(6.0);
             ui.label(RichText::new(game.state().final_score(game.scenario())).strong());
         },

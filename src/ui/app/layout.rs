@@ -171,7 +171,9 @@ impl AssistantApp {
                     crate::ui::tabs::tests_tab::tests_ui(ui, game, &mut desk.tests, queue)
                 }
                 Tab::Edit => crate::ui::tabs::edit::edit_ui(ui, game, &mut desk.edit, queue),
-                Tab::Scenario => crate::ui::tabs::scenario::scenario_ui(ui, game, queue),
+                Tab::Scenario => {
+                    crate::ui::tabs::scenario::scenario_ui(ui, game, &mut desk.pages, queue)
+                }
                 Tab::Stats => crate::ui::tabs::stats::stats_ui(ui, game, &mut desk.stats),
             });
         });

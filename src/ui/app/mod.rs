@@ -85,6 +85,8 @@ pub(super) struct Desk {
     pub edit: EditForm,
     pub solo: super::solo::SoloForm,
     pub stats: super::tabs::stats::StatsForm,
+    /// The page shown of each long text and list of the Scenario tab.
+    pub pages: super::widgets::paged::Pages,
     /// The step of the turn the Now view last showed: a new one opens at its top.
     pub step_shown: Option<String>,
 }
@@ -327,7 +329,8 @@ impl eframe::App for AssistantApp {
         if let Some(confirm) = &self.confirm {
             let answer = match (confirm, &self.session) {
                 (Confirm::EndGame, Some(session)) => {
-                    end_game::end_game_ui(&ctx, session.game(), &mut self.queue)
+                    let (pages, queue) = (&mut self.desk.pages, &mut self.queue);
+                    end_game::end_game_ui(&ctx, session.game(), pages, queue)
                 }
                 _ => confirm::confirm_ui(&ctx, confirm),
             };

@@ -7,32 +7,37 @@ use ambush_core::scenario::TimedChange;
 
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::award::{AwardAsked, award_row_ui};
+use crate::ui::widgets::paged::{self, Pages};
 use crate::ui::widgets::style;
 
 /// Draws the scenario's brief, objectives, special rules and reinforcement table, and the
-/// victory points.
-pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
-    victory_ui(ui, game, queue);
+/// victory points. Every text and list of the file is drawn a page at a time (`pages`), so a
+/// frame costs what is on screen however large the file.
+pub fn scenario_ui(ui: &mut Ui, game: &Game, pages: &mut Pages, queue: &mut Vec<UiCommand>) {
+    victory_ui(ui, game, pages, queue);
     let scenario = game.scenario();
     style::heading(ui, &scenario.name);
     if !scenario.table.is_empty() {
         ui.label(format!("Table: {}", scenario.table));
     }
     ui.label(ambush_core::report::length_and_scale(game));
-    ui.label(&scenario.brief);
+    paged::text_ui(ui, pages, "the brief", &scenario.brief, |ui, part| {
+        ui.label(part);
+    });
     for objective in &scenario.objectives {
         ui.label(RichText::new(format!("{} objective", objective.side)).strong());
-        ui.label(&objective.text);
+        let name = format!("the {} objective", objective.side);
+        paged::text_ui(ui, pages, &name, &objective.text, |ui, part| {
+            ui.label(part);
+        });
     }
     if !scenario.special_rules.is_empty() {
         ui.label(RichText::new("Special rules").strong());
-        for rule in &scenario.special_rules {
-            ui.label(format!("• {rule}"));
-        }
+        bullets_ui(ui, pages, "special rules", &scenario.special_rules);
     }
-    referee_ui(ui, game);
+    referee_ui(ui, game, pages);
     hot_spots_ui(ui, game);
-    held_back_ui(ui, game);
+    held_back_ui(ui, game, pages);
     let p = &scenario.insurgents;
     ui.label(RichText::new("Arriving Insurgents").strong());
     ui.label(format!(
@@ -59,51 +64,74 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
         .show(ui, |ui| {
             for row in &scenario.reinforcements.rows {
                 let rolls: Vec<String> = row.rolls.iter().map(u8::to_string).collect();
-                ui.label(rolls.join(", "));
+                let rolls = rolls.join(", ");
+                ui.label(&rolls);
                 let units: Vec<String> = row.units.iter().map(|u| u.describe_whole()).collect();
-                ui.label(row.words(&units));
+                let name = format!("reinforcements on {rolls}");
+                ui.vertical(|ui| {
+                    paged::text_ui(ui, pages, &name, &row.words(&units), |ui, part| {
+                        ui.label(part);
+                    });
+                });
                 ui.end_row();
             }
         });
     ui.label(RichText::new("Victory points").strong());
-    for item in &scenario.victory {
-        let unit = if item.points.abs() == 1 {
-            "point"
-        } else {
-            "points"
-        };
-        let each = if item.trigger.scored_once() {
-            ""
-        } else {
-            " each"
-        };
-        ui.label(format!(
-            "{}: {} — {} {unit}{each}; {}",
-            item.side,
-            item.label,
-            item.points,
-            item.trigger.words()
-        ));
-    }
+    paged::list_ui(
+        ui,
+        pages,
+        "victory points",
+        &scenario.victory,
+        |ui, _, _, item| {
+            let unit = if item.points.abs() == 1 {
+                "point"
+            } else {
+                "points"
+            };
+            let each = if item.trigger.scored_once() {
+                ""
+            } else {
+                " each"
+            };
+            ui.label(format!(
+                "{}: {} — {} {unit}{each}; {}",
+                item.side,
+                item.label,
+                item.points,
+                item.trigger.words()
+            ));
+        },
+    );
     if !scenario.thresholds.is_empty() {
         ui.label(RichText::new("Results at the end (the first reached)").strong());
-        for t in &scenario.thresholds {
+        paged::list_ui(ui, pages, "results", &scenario.thresholds, |ui, _, _, t| {
             ui.label(format!(
                 "• {}: the {}s with {} points or more",
                 t.label, t.side, t.points
             ));
-        }
+        });
         ui.label("• none reached: the side with more points wins, or a draw");
     }
 }
 
+/// A list of texts of the file, each a bullet, a page of them at a time, each drawn a page at
+/// a time too (one rule may be the whole file).
+fn bullets_ui(ui: &mut Ui, pages: &mut Pages, name: &str, texts: &[String]) {
+    paged::list_ui(ui, pages, name, texts, |ui, pages, i, text| {
+        let part_name = format!("{name}, entry {}", i + 1);
+        paged::text_ui(ui, pages, &part_name, text, |ui, part| {
+            ui.label(format!("• {part}"));
+        });
+    });
+}
+
 /// What only the referee reads: the scenario's events on a set turn and the author's notes.
 /// The table screen and the phones never show them.
-fn referee_ui(ui: &mut Ui, game: &Game) {
+fn referee_ui(ui: &mut Ui, game: &Game, pages: &mut Pages) {
     let scenario = game.scenario();
     if !scenario.events.is_empty() {
         ui.label(RichText::new("On set turns, as the turn begins").strong());
-        for event in &scenario.events {
+        paged::list_ui(ui, pages, "events", &scenario.events, |ui, _, _, event| {
             let what = match &event.change {
                 TimedChange::InsurgencyLevel(level) => {
                     format!("the Insurgency Level becomes {level}")
@@ -121,7 +149,7 @@ fn referee_ui(ui: &mut Ui, game: &Game) {
                 TimedChange::Note(text) => format!("a note for the referee: {text}"),
             };
             ui.label(format!("• Turn {}: {what}", event.turn));
-        }
+        });
     }
     if !scenario.author_notes.is_empty() {
         ui.label(
@@ -130,9 +158,7 @@ fn referee_ui(ui: &mut Ui, game: &Game) {
             )
             .strong(),
         );
-        for note in &scenario.author_notes {
-            ui.label(format!("• {note}"));
-        }
+        bullets_ui(ui, pages, "author's notes", &scenario.author_notes);
     }
 }
 
@@ -156,7 +182,7 @@ fn hot_spots_ui(ui: &mut Ui, game: &Game) {
 }
 
 /// Units not on the table at the start: in ambush, or arriving on a set turn, with their terms.
-fn held_back_ui(ui: &mut Ui, game: &Game) {
+fn held_back_ui(ui: &mut Ui, game: &Game, pages: &mut Pages) {
     let scenario = game.scenario();
     let held: Vec<String> = scenario
         .units
@@ -175,22 +201,21 @@ fn held_back_ui(ui: &mut Ui, game: &Game) {
         return;
     }
     ui.label(RichText::new("Held back").strong());
-    for line in held {
+    paged::list_ui(ui, pages, "units held back", &held, |ui, _, _, line| {
         ui.label(format!("• {line}"));
-    }
+    });
 }
 
 /// The victory points: each item with its count, +1 and −1, and the end of the game.
-pub fn victory_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>) {
+pub fn victory_ui(ui: &mut Ui, game: &Game, pages: &mut Pages, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     ui.collapsing(
         RichText::new("Victory points").size(style::HEADING - 4.0),
         |ui| {
-            for count in state.victory() {
-                if let Some(item) = game.scenario().victory_item(&count.item) {
-                    award_row_ui(ui, game, item, AwardAsked::Anytime, queue);
-                }
-            }
+            let items: Vec<_> = state.victory_items(game.scenario()).collect();
+            paged::list_ui(ui, pages, "scores", &items, |ui, _, _, (_, item)| {
+                award_row_ui(ui, game, item, AwardAsked::Anytime, queue);
+            });
             // Offered while the gate allows it.
             if game.check(&Command::EndGame).is_ok() && ui.button("End the game now").clicked() {
                 queue.push(UiCommand::Play(Command::EndGame));

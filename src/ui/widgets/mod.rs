@@ -5,6 +5,7 @@
 pub(super) mod award;
 pub(super) mod labels;
 pub(super) mod odds_view;
+pub(super) mod paged;
 pub(super) mod result;
 pub(super) mod style;
 

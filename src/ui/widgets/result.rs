@@ -120,12 +120,35 @@ fn line_ui(ui: &mut Ui, game: &Game, line: &Line, event: &Event) {
             faces_ui(ui, dice, |_| true);
         }
     }
-    for note in &line.notes {
-        ui.label(format!("• {note}"));
-    }
+    notes_ui(ui, &line.notes, false, "the report lists them all");
     // The scenario's notes for the referee: on the desk only, never on the players' screens.
-    for note in &line.referee {
-        ui.label(RichText::new(format!("• {note}")).strong());
+    notes_ui(
+        ui,
+        &line.referee,
+        true,
+        "the Scenario tab lists every note of the scenario",
+    );
+}
+
+/// The most notes of one event drawn under it: a scenario may set thousands on one turn.
+pub const NOTES_SHOWN: usize = 20;
+
+/// An event's notes, the first [`NOTES_SHOWN`] of them, then how many more and where they are.
+fn notes_ui(ui: &mut Ui, notes: &[String], strong: bool, elsewhere: &str) {
+    for note in notes.iter().take(NOTES_SHOWN) {
+        let text = RichText::new(format!("• {note}"));
+        ui.label(if strong { text.strong() } else { text });
+    }
+    if notes.len() > NOTES_SHOWN {
+        let more = notes.len() - NOTES_SHOWN;
+        ui.label(
+            RichText::new(format!(
+                "… and {} more {} ({elsewhere})",
+                ambush_core::text::thousands(more as u64),
+                if more == 1 { "note" } else { "notes" }
+            ))
+            .italics(),
+        );
     }
 }
 

@@ -230,16 +230,13 @@ pub fn json_with(game: &Game, reveal: Reveal) -> serde_json::Value {
         scenario_scale: state.written_scale(),
         victory_points: [regular, insurgent],
         victory: state
-            .victory()
-            .iter()
-            .filter_map(|c| {
-                scenario.victory_item(&c.item).map(|item| VictoryJson {
-                    id: &item.id,
-                    side: item.side,
-                    label: &item.label,
-                    count: c.count,
-                    points: i64::from(c.count) * i64::from(item.points),
-                })
+            .victory_items(scenario)
+            .map(|(c, item)| VictoryJson {
+                id: &item.id,
+                side: item.side,
+                label: &item.label,
+                count: c.count,
+                points: i64::from(c.count) * i64::from(item.points),
             })
             .collect(),
         hot_spots: state.hot_spots(),
