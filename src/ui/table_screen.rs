@@ -126,20 +126,12 @@ fn last_roll_ui(ui: &mut Ui, last: Option<&Line>, scale: f32) {
     if let Some(luck) = &outcome.luck {
         ui.label(RichText::new(luck).size(size(20.0)).italics());
     }
-    let shown = crate::ui::widgets::result::NOTES_SHOWN;
-    for note in outcome.notes.iter().take(shown) {
+    let (shown, more) = crate::ui::widgets::result::notes_shown(&outcome.notes);
+    for note in shown {
         ui.label(RichText::new(note).size(size(18.0)));
     }
-    if outcome.notes.len() > shown {
-        let more = outcome.notes.len() - shown;
-        ui.label(
-            RichText::new(format!(
-                "… and {} more",
-                ambush_core::text::thousands(more as u64)
-            ))
-            .size(size(18.0))
-            .italics(),
-        );
+    if let Some(more) = more {
+        ui.label(RichText::new(more).size(size(18.0)).italics());
     }
 }
 

@@ -4,8 +4,9 @@
 //! still be a good file. Drawn whole, each frame would lay out and paint all of it (gigabytes
 //! and seconds for a file under the 10 MiB cap); drawn a page at a time, a frame costs what one
 //! page costs, whatever the file. A text or list that fits on one page looks as it always did;
-//! a longer one gets a row above it saying which part is shown, with buttons to turn the page.
-//! The row is above the page, so it stays where it is whatever the page below holds.
+//! a longer one gets a row above it with buttons to turn the page, then which part is shown.
+//! The row is above the page and its buttons come first, so they stay where they are whatever
+//! the page holds.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -145,8 +146,9 @@ pub fn list_ui<T>(
 /// The row above a long text or list: which part is shown, and the buttons to turn the page,
 /// each named for what it turns ("special rules: later").
 fn pager_ui(ui: &mut Ui, pages: &mut Pages, name: &str, words: &str, page: usize, count: usize) {
+    // The buttons first: the words after them change width from page to page, and would move
+    // the buttons under the hand.
     ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new(words).italics());
         let buttons = [
             ("First", 0, page > 0),
             ("Earlier", page.saturating_sub(1), page > 0),
@@ -159,5 +161,6 @@ fn pager_ui(ui: &mut Ui, pages: &mut Pages, name: &str, words: &str, page: usize
                 pages.turn_to(name, to);
             }
         }
+        ui.label(egui::RichText::new(words).italics());
     });
 }

@@ -133,22 +133,30 @@ fn line_ui(ui: &mut Ui, game: &Game, line: &Line, event: &Event) {
 /// The most notes of one event drawn under it: a scenario may set thousands on one turn.
 pub const NOTES_SHOWN: usize = 20;
 
+/// The notes of an event to draw (the first [`NOTES_SHOWN`]), and the words that count the
+/// rest ("… and 480 more notes"), if any.
+pub fn notes_shown(notes: &[String]) -> (&[String], Option<String>) {
+    let shown = &notes[..notes.len().min(NOTES_SHOWN)];
+    let more = notes.len() - shown.len();
+    let words = (more > 0).then(|| {
+        format!(
+            "… and {} more {}",
+            ambush_core::text::thousands(more as u64),
+            if more == 1 { "note" } else { "notes" }
+        )
+    });
+    (shown, words)
+}
+
 /// An event's notes, the first [`NOTES_SHOWN`] of them, then how many more and where they are.
 fn notes_ui(ui: &mut Ui, notes: &[String], strong: bool, elsewhere: &str) {
-    for note in notes.iter().take(NOTES_SHOWN) {
+    let (shown, more) = notes_shown(notes);
+    for note in shown {
         let text = RichText::new(format!("• {note}"));
         ui.label(if strong { text.strong() } else { text });
     }
-    if notes.len() > NOTES_SHOWN {
-        let more = notes.len() - NOTES_SHOWN;
-        ui.label(
-            RichText::new(format!(
-                "… and {} more {} ({elsewhere})",
-                ambush_core::text::thousands(more as u64),
-                if more == 1 { "note" } else { "notes" }
-            ))
-            .italics(),
-        );
+    if let Some(more) = more {
+        ui.label(RichText::new(format!("{more} ({elsewhere})")).italics());
     }
 }
 

@@ -488,35 +488,4 @@ impl GameState {
     pub fn distance(&self, written: u32) -> String {
         crate::tabletop::Scale::words(self.settings.scale.from_scale(self.written_scale, written))
     }
-
-    /// Each victory count with its item in the scenario. The counts are made in the
-    /// scenario's order, so each is paired with the item at its place, looked up by id only
-    /// where the two differ: linear in the items, however many a scenario has.
-    pub fn victory_items<'a>(
-        &'a self,
-        scenario: &'a Scenario,
-    ) -> impl Iterator<Item = (&'a VictoryCount, &'a crate::scenario::VictoryItem)> + 'a {
-        self.victory.iter().enumerate().filter_map(|(i, count)| {
-            scenario
-                .victory
-                .get(i)
-                .filter(|item| item.id == count.item)
-                .or_else(|| scenario.victory_item(&count.item))
-                .map(|item| (count, item))
-        })
-    }
-
-    /// The victory points of each side: (Regular, Insurgent).
-    pub fn victory_points(&self, scenario: &Scenario) -> (i64, i64) {
-        let mut regular = 0i64;
-        let mut insurgent = 0i64;
-        for (count, item) in self.victory_items(scenario) {
-            let points = i64::from(item.points) * i64::from(count.count);
-            match item.side {
-                Side::Regular => regular += points,
-                Side::Insurgent => insurgent += points,
-            }
-        }
-        (regular, insurgent)
-    }
 }
