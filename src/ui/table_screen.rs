@@ -126,11 +126,10 @@ fn last_roll_ui(ui: &mut Ui, last: Option<&Line>, scale: f32) {
     if let Some(luck) = &outcome.luck {
         ui.label(RichText::new(luck).size(size(20.0)).italics());
     }
-    let (shown, more) = crate::ui::widgets::result::notes_shown(&outcome.notes);
-    for note in shown {
+    for note in &outcome.notes {
         ui.label(RichText::new(note).size(size(18.0)));
     }
-    if let Some(more) = more {
+    if let Some(more) = crate::ui::widgets::result::more_notes_words(outcome.more_notes) {
         ui.label(RichText::new(more).size(size(18.0)).italics());
     }
 }

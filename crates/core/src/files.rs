@@ -103,7 +103,10 @@ pub(crate) fn open_regular(path: &Path, max: u64) -> Result<File, ReadError> {
 /// grows while it is read.
 pub(crate) fn read_capped(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
     let file = open_regular(path, max)?;
-    let mut bytes = Vec::new();
+    // Room for the size the file says it has (one more byte tells it grew past the most), so
+    // a 10 MiB file is not read into a buffer grown by doubling to 16 MiB.
+    let said = file.metadata().map_or(0, |m| m.len()).min(max);
+    let mut bytes = Vec::with_capacity(usize::try_from(said).unwrap_or(0).saturating_add(1));
     file.take(max.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(ReadError::Io)?;

@@ -120,42 +120,42 @@ fn line_ui(ui: &mut Ui, game: &Game, line: &Line, event: &Event) {
             faces_ui(ui, dice, |_| true);
         }
     }
-    notes_ui(ui, &line.notes, false, "the report lists them all");
+    notes_ui(
+        ui,
+        &line.notes,
+        line.more_notes,
+        false,
+        "the report lists them all",
+    );
     // The scenario's notes for the referee: on the desk only, never on the players' screens.
     notes_ui(
         ui,
         &line.referee,
+        line.more_referee,
         true,
         "the Scenario tab lists every note of the scenario",
     );
 }
 
-/// The most notes of one event drawn under it: a scenario may set thousands on one turn.
-pub const NOTES_SHOWN: usize = 20;
-
-/// The notes of an event to draw (the first [`NOTES_SHOWN`]), and the words that count the
-/// rest ("… and 480 more notes"), if any.
-pub fn notes_shown(notes: &[String]) -> (&[String], Option<String>) {
-    let shown = &notes[..notes.len().min(NOTES_SHOWN)];
-    let more = notes.len() - shown.len();
-    let words = (more > 0).then(|| {
+/// The words that count an event's notes left out of its line ("… and 480 more notes"), if
+/// any: the core cuts a line's notes at [`ambush_core::view::NOTES_SHOWN`].
+pub fn more_notes_words(more: usize) -> Option<String> {
+    (more > 0).then(|| {
         format!(
             "… and {} more {}",
             ambush_core::text::thousands(more as u64),
             if more == 1 { "note" } else { "notes" }
         )
-    });
-    (shown, words)
+    })
 }
 
-/// An event's notes, the first [`NOTES_SHOWN`] of them, then how many more and where they are.
-fn notes_ui(ui: &mut Ui, notes: &[String], strong: bool, elsewhere: &str) {
-    let (shown, more) = notes_shown(notes);
-    for note in shown {
+/// An event's notes as its line holds them, then how many more and where they are.
+fn notes_ui(ui: &mut Ui, notes: &[String], more: usize, strong: bool, elsewhere: &str) {
+    for note in notes {
         let text = RichText::new(format!("• {note}"));
         ui.label(if strong { text.strong() } else { text });
     }
-    if let Some(more) = more {
+    if let Some(more) = more_notes_words(more) {
         ui.label(RichText::new(format!("{more} ({elsewhere})")).italics());
     }
 }

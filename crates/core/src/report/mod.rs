@@ -274,7 +274,7 @@ fn markdown_with(
         ));
     }
     // Numbered as the report's viewer reads them: no gap tells of a line kept back.
-    for (number, line) in sight.lines().enumerate() {
+    for (number, line) in sight.whole_lines().enumerate() {
         let mut body = line.summary.clone();
         if let Some(roll) = story.rolls.iter().find(|r| r.event == line.event)
             && !line.dice.is_empty()

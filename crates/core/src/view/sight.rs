@@ -35,10 +35,15 @@ pub struct Line {
     pub in_effect: bool,
     /// What it did, in one line.
     pub summary: String,
-    /// Further lines the viewer may read.
+    /// Further lines the viewer may read: the first [`NOTES_SHOWN`], unless the whole line
+    /// was asked for ([`Sight::whole_line`]).
     pub notes: Vec<String>,
-    /// The scenario's notes for the referee (the desk's only).
+    /// How many more notes the viewer may read than `notes` holds.
+    pub more_notes: usize,
+    /// The scenario's notes for the referee (the desk's only), cut as `notes` are.
     pub referee: Vec<String>,
+    /// How many more notes for the referee than `referee` holds.
+    pub more_referee: usize,
     /// What it made due.
     pub due: Vec<String>,
     /// Its dice, each run of groups named for whose they are (none when kept back).
@@ -51,6 +56,24 @@ pub struct Line {
     pub kind: CommandKind,
     /// The units it names that the viewer may know of, for the log's filter.
     pub units: Vec<UnitId>,
+}
+
+/// The most notes of one event a line holds for a screen: a scenario may set thousands on one
+/// turn, and the screens draw a line every frame. The report asks for every note.
+pub const NOTES_SHOWN: usize = 20;
+
+/// The first `most` of `notes`, and how many are left out.
+fn cut_notes<'n>(notes: impl Iterator<Item = &'n String>, most: usize) -> (Vec<String>, usize) {
+    let mut shown = Vec::new();
+    let mut more = 0;
+    for note in notes {
+        if shown.len() < most {
+            shown.push(note.clone());
+        } else {
+            more += 1;
+        }
+    }
+    (shown, more)
 }
 
 /// True when nothing on the table has ever shown this unit: held back in ambush or due later,
@@ -240,9 +263,18 @@ impl<'a> Sight<'a> {
             .is_some_and(|o| self.sees_all(&o.about.summary))
     }
 
-    /// Event `n` of the log as this viewer may read it; none when it names a unit the viewer
-    /// may not know of.
+    /// Event `n` of the log as this viewer may read it, its notes cut at [`NOTES_SHOWN`]; none
+    /// when it names a unit the viewer may not know of.
     pub fn line(&self, n: usize) -> Option<Line> {
+        self.line_with(n, NOTES_SHOWN)
+    }
+
+    /// Event `n` with every note the viewer may read (for the report).
+    pub fn whole_line(&self, n: usize) -> Option<Line> {
+        self.line_with(n, usize::MAX)
+    }
+
+    fn line_with(&self, n: usize, most: usize) -> Option<Line> {
         let game = self.game;
         let state = game.state();
         let (event, outcome) = (game.event(n)?, game.outcome(n)?);
@@ -264,7 +296,9 @@ impl<'a> Sight<'a> {
                 in_effect,
                 summary: facts.label,
                 notes: Vec::new(),
+                more_notes: 0,
                 referee: Vec::new(),
+                more_referee: 0,
                 due: Vec::new(),
                 dice: String::new(),
                 luck: None,
@@ -274,13 +308,20 @@ impl<'a> Sight<'a> {
             });
         }
         let limit = outcome.about.limit.filter(|_| !self.knows_turn_limit());
-        let notes = outcome
-            .notes
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| Some(*i) != limit && self.sees_all(outcome.about.note(*i)))
-            .map(|(_, note)| note.clone())
-            .collect();
+        let (notes, more_notes) = cut_notes(
+            outcome
+                .notes
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| Some(*i) != limit && self.sees_all(outcome.about.note(*i)))
+                .map(|(_, note)| note),
+            most,
+        );
+        let (referee, more_referee) = if self.reads_referee_notes() {
+            cut_notes(outcome.referee.iter(), most)
+        } else {
+            (Vec::new(), 0)
+        };
         let due = outcome
             .due
             .iter()
@@ -299,11 +340,9 @@ impl<'a> Sight<'a> {
             in_effect,
             summary: outcome.summary.clone(),
             notes,
-            referee: if self.reads_referee_notes() {
-                outcome.referee.clone()
-            } else {
-                Vec::new()
-            },
+            more_notes,
+            referee,
+            more_referee,
             due,
             dice,
             luck: crate::story::luck_words(&outcome.detail),
@@ -313,10 +352,16 @@ impl<'a> Sight<'a> {
         })
     }
 
-    /// Every event this viewer may read, oldest first, undone ones included.
+    /// Every event this viewer may read, oldest first, undone ones included, their notes cut.
     pub fn lines(&self) -> impl Iterator<Item = Line> + 'a {
         let sight = *self;
         (0..self.game.event_count()).filter_map(move |n| sight.line(n))
+    }
+
+    /// Every event this viewer may read with every note (for the report).
+    pub fn whole_lines(&self) -> impl Iterator<Item = Line> + 'a {
+        let sight = *self;
+        (0..self.game.event_count()).filter_map(move |n| sight.whole_line(n))
     }
 
     /// The latest event in effect this viewer may read.

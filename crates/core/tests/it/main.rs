@@ -20,6 +20,7 @@ mod journal_faults;
 mod journal_scenario;
 mod layers;
 mod log_file;
+mod long_notes;
 mod markers;
 mod new_scenarios;
 mod odds;

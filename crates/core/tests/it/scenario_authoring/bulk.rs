@@ -197,3 +197,68 @@ fn a_second_byte_order_mark_is_named() {
         "{problems:?}"
     );
 }
+
+/// A long list is checked an entry at a time: a fault in its hundredth entry is told just as
+/// it is in its second, at its own line and column, with the whole file's other problems.
+#[test]
+fn a_fault_deep_in_a_long_list_is_told_as_in_a_short_one() {
+    let broken = |at: usize| {
+        edit(&night_patrol(), |v| {
+            let units = v["units"].as_array_mut().expect("a list");
+            let mut unit = units[0].clone();
+            unit["name"] = json!(5);
+            unit.as_object_mut().expect("a unit").remove("side");
+            unit["wrong_key"] = json!(true);
+            let copies: Vec<Value> = (0..at)
+                .map(|i| {
+                    let mut copy = units[0].clone();
+                    copy["id"] = json!(format!("copy-{i}"));
+                    copy
+                })
+                .collect();
+            units.splice(1.., copies);
+            units.push(unit);
+            v["brief"] = json!(7);
+        })
+    };
+    let words = |at: usize| {
+        let problems = problems_of(&broken(at));
+        assert!(!problems.is_empty());
+        problems
+            .iter()
+            .map(|p| {
+                // Line numbers differ with the copies before the fault: keep the rest.
+                let bare = p.split_once(": ").map_or(p.as_str(), |(_, rest)| rest);
+                bare.replace(&format!("units[{}]", at + 1), "units[N]")
+            })
+            .collect::<std::collections::BTreeSet<String>>()
+    };
+    let short = words(1);
+    let long = words(150);
+    assert_eq!(long, short);
+    for expected in [
+        "units[N].name",
+        "units[N].side",
+        "units[N].wrong_key",
+        "brief",
+    ] {
+        assert!(
+            long.iter().any(|p| p.starts_with(expected)),
+            "{expected}: {long:#?}"
+        );
+    }
+    // Where it is: the line of the hundred-and-fiftieth copy's name.
+    let text = serde_json::to_string_pretty(&broken(150)).expect("writes");
+    let line = text
+        .lines()
+        .position(|l| l.contains("\"name\": 5"))
+        .expect("the name")
+        + 1;
+    let problems = super::problems_of_text(&text);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with(&format!("{line}:")) && p.contains("units[151].name")),
+        "line {line}: {problems:#?}"
+    );
+}

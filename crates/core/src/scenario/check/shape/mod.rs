@@ -19,40 +19,18 @@ use super::locate::{join_index, join_key};
 use super::words::{closest, found};
 
 mod cache;
+mod validate;
 mod walk;
 mod words;
 
 use cache::{SchemaCache, is_blank_text, line_breaker};
+use validate::each_error;
+pub use validate::{is_valid, schema};
 pub(crate) use walk::STAND_IN_TEXT;
 
 use walk::{Step, field_path, steps, value_at};
 pub use words::expected;
 use words::{hint, item_bounds, property_names, quoted_list, tag_options};
-
-/// The JSON Schema of the scenario format, as `ambush-alley schema` prints it.
-pub fn schema() -> &'static Value {
-    static SCHEMA: OnceLock<Value> = OnceLock::new();
-    SCHEMA.get_or_init(|| {
-        let mut schema = schemars::schema_for!(crate::scenario::file::ScenarioFile);
-        schema.insert(
-            "title".to_owned(),
-            Value::String("Ambush Alley scenario".to_owned()),
-        );
-        schema.to_value()
-    })
-}
-
-fn validator() -> Option<&'static jsonschema::Validator> {
-    static VALIDATOR: OnceLock<Option<jsonschema::Validator>> = OnceLock::new();
-    VALIDATOR
-        .get_or_init(|| jsonschema::validator_for(schema()).ok())
-        .as_ref()
-}
-
-/// True when the value has the shape the schema describes.
-pub fn is_valid(value: &Value) -> bool {
-    validator().is_some_and(|v| v.is_valid(value))
-}
 
 /// The shape problems of a file, and a repaired copy for the checks of meaning (with the paths
 /// it repaired).
@@ -83,18 +61,16 @@ pub(super) fn check(value: &Value) -> Shape {
         });
         return shape;
     }
-    let Some(validator) = validator() else {
-        return shape;
-    };
     // The same problem said by two schema errors is listed once (kept as a hash: a file may
     // have a hundred thousand problems).
     let mut seen: HashSet<u64> = HashSet::new();
     let mut schemas = SchemaCache::default();
-    for error in validator.iter_errors(value) {
+    each_error(value, |error, at| {
         let mut leaves = Vec::new();
-        leaves_of(&error, &mut leaves);
+        leaves_of(error, &mut leaves);
         for error in leaves {
-            let path = field_path(value, error.instance_path().as_str());
+            let pointer = format!("{at}{}", error.instance_path().as_str());
+            let path = field_path(value, &pointer);
             for (path, problem) in describe(value, &path, error.kind(), &mut schemas) {
                 if seen.insert(said(&path, &problem.message)) {
                     shape.repair(&path, &problem.repair, &mut schemas);
@@ -109,21 +85,18 @@ pub(super) fn check(value: &Value) -> Shape {
                 }
             }
         }
-    }
+    });
     shape
 }
 
 /// The texts of `value` that break a rule of text (a pattern, such as one line, or a
 /// maximum length), as JSON pointers, each with its field's maximum length if it has one.
 pub(super) fn text_out_of_bounds(value: &Value) -> Vec<(String, Option<usize>)> {
-    let Some(validator) = validator() else {
-        return Vec::new();
-    };
     let mut out: Vec<(String, Option<usize>)> = Vec::new();
     let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for error in validator.iter_errors(value) {
+    each_error(value, |error, at| {
         let mut leaves = Vec::new();
-        leaves_of(&error, &mut leaves);
+        leaves_of(error, &mut leaves);
         for leaf in leaves {
             let limit = match leaf.kind() {
                 ValidationErrorKind::MaxLength { limit } => {
@@ -132,7 +105,7 @@ pub(super) fn text_out_of_bounds(value: &Value) -> Vec<(String, Option<usize>)> 
                 ValidationErrorKind::Pattern { .. } => None,
                 _ => continue,
             };
-            let pointer = leaf.instance_path().as_str().to_owned();
+            let pointer = format!("{at}{}", leaf.instance_path().as_str());
             match seen.get(&pointer) {
                 Some(&i) => out[i].1 = out[i].1.or(limit),
                 None => {
@@ -141,7 +114,7 @@ pub(super) fn text_out_of_bounds(value: &Value) -> Vec<(String, Option<usize>)> 
                 }
             }
         }
-    }
+    });
     out
 }
 
