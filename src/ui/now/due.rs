@@ -5,7 +5,7 @@
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{Agenda, CasualtyPick, Command, DueStep, Game, PendingStep};
+use ambush_core::game::{Agenda, CasualtyPick, Command, DueStep, Game};
 
 use super::super::command::UiCommand;
 use super::NowForm;
@@ -32,9 +32,7 @@ pub fn due_ui(
     );
     for step in &agenda.due {
         ui.horizontal_wrapped(|ui| {
-            let choosing_a_spot = state
-                .pending(step.pending)
-                .is_some_and(|p| matches!(p.step, PendingStep::HotSpotChoice { .. }));
+            let choosing_a_spot = step.hot_spot_for.is_some();
             if let Some(pick) = &step.casualties {
                 casualties_ui(ui, game, form, step, pick, queue);
             } else if choosing_a_spot {

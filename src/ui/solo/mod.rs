@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{Command, Game, GameState, PendingStep, Phase};
+use ambush_core::game::{ArrivalChoice, Command, Game, GameState, Phase};
 use ambush_core::rules::fire::OptimumReach;
 use ambush_core::solo::plan::Step;
 use ambush_core::solo::{self, RegularAction, View};
@@ -214,13 +214,10 @@ impl SoloForm {
     pub fn distance(&self, insurgent: UnitId, regular: UnitId) -> Option<solo::Distance> {
         let who = self.who(insurgent, regular);
         let sighting = self.sight.get(&(who, regular))?;
-        Some(match sighting.within {
-            None => solo::Distance::Farther,
-            Some(inches) if self.reach_of(insurgent).is_some_and(|r| inches <= r.base) => {
-                solo::Distance::RifleRange
-            }
-            Some(_) => solo::Distance::SupportRange,
-        })
+        Some(solo::Distance::answered(
+            sighting.within,
+            self.reach_of(insurgent),
+        ))
     }
 
     /// The reach of a unit as last seen by the questions (none before it was asked about).
@@ -232,10 +229,8 @@ impl SoloForm {
     pub fn view(&self, insurgent: UnitId, regular: UnitId) -> Option<View> {
         let who = self.who(insurgent, regular);
         let sighting = self.sight.get(&(who, regular))?;
-        let in_range = match (sighting.within, self.reach_of(insurgent)) {
-            (Some(inches), Some(reach)) => reach.covers(inches as f32),
-            _ => false,
-        };
+        let in_range =
+            solo::Distance::earns_optimum_range(sighting.within, self.reach_of(insurgent));
         Some(View {
             regular,
             in_range,
@@ -291,14 +286,10 @@ pub fn solo_now_ui(ui: &mut Ui, game: &Game, form: &mut SoloForm, queue: &mut Ve
     // A reinforcement arrived on a 6: the player says which Hot Spot is nearest the Marines,
     // among those the agenda offers for it (the gate's: the active ones).
     for step in state.due_steps(game.scenario()) {
-        let Some(PendingStep::HotSpotChoice { unit }) =
-            state.pending(step.pending).map(|p| p.step.clone())
-        else {
+        let Some(ArrivalChoice { unit, name }) = &step.hot_spot_for else {
             continue;
         };
-        let name = state
-            .unit(unit)
-            .map_or("A reinforcement", |u| u.name.as_str());
+        let unit = *unit;
         ui.label(
             RichText::new(format!(
                 "{name} arrived on a 6. Which active Hot Spot is nearest the Marines?"

@@ -24,7 +24,8 @@ pub mod state;
 pub mod words;
 
 pub use agenda::{
-    Agenda, AgendaItem, CasualtyPick, DiceAsk, DueStep, Seat, TableQuestion, UnitAgenda,
+    Agenda, AgendaItem, ArrivalChoice, CasualtyPick, DiceAsk, DueStep, Seat, TableQuestion,
+    UnitAgenda,
 };
 pub use command::{
     Command, CommandFacts, CommandKind, Event, FireContext, QualityPurpose, ReactionKind,

@@ -44,7 +44,7 @@ pub fn tally(successes: usize, failures: usize) -> String {
 }
 
 impl GameState {
-    fn name_of(&self, id: UnitId) -> String {
+    pub(super) fn name_of(&self, id: UnitId) -> String {
         self.unit(id)
             .map_or_else(|| id.to_string(), |u| u.name.clone())
     }

@@ -61,6 +61,28 @@ pub enum Distance {
     RifleRange,
 }
 
+impl Distance {
+    /// Where a Regular unit stands among an Insurgent unit's ranges, from the player's answer:
+    /// within `within` inches (none: farther than every range asked about), the unit's reach
+    /// as last asked about (none: its riflemen's range is not known to cover it).
+    pub fn answered(within: Option<u32>, reach: Option<OptimumReach>) -> Self {
+        match within {
+            None => Self::Farther,
+            Some(inches) if reach.is_some_and(|r| inches <= r.base) => Self::RifleRange,
+            Some(_) => Self::SupportRange,
+        }
+    }
+
+    /// True when the player's answer puts the Regular unit within the reach that earns the
+    /// Insurgent unit its Optimum Range die.
+    pub fn earns_optimum_range(within: Option<u32>, reach: Option<OptimumReach>) -> bool {
+        match (within, reach) {
+            (Some(inches), Some(reach)) => reach.covers(inches as f32),
+            _ => false,
+        }
+    }
+}
+
 /// The answers to "does it see them, and how far?" besides "no", at the scale the game is
 /// played at: farther, then the unit's own ranges, the longest first: the doubled range of
 /// its support weapons where it has any, and that of its riflemen (an RPG gunner on his own is

@@ -7,11 +7,14 @@ use serde::Serialize;
 
 use crate::dice::{DiceGroup, DiceRole};
 use crate::scenario::Scenario;
-use crate::unit::{FigureId, Side, UnitId};
+use crate::unit::{Side, UnitId};
 
 use super::command::Command;
 use super::pending::PendingStep;
 use super::state::GameState;
+
+mod due;
+pub use due::{ArrivalChoice, CasualtyPick, DueStep};
 
 /// Who answers an item: whose dice they are, or whose decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -142,46 +145,6 @@ pub struct UnitAgenda {
     pub seat: Seat,
     /// Its items, in the order the gate's candidates come.
     pub items: Vec<AgendaItem>,
-}
-
-/// Casualties to take: how many, and the figures the app proposes (the owner may choose
-/// others among `candidates`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct CasualtyPick {
-    /// The unit hit.
-    pub unit: UnitId,
-    /// How many figures are casualties.
-    pub count: usize,
-    /// The figures the app proposes.
-    pub proposed: Vec<FigureId>,
-    /// The figures that may be chosen.
-    pub candidates: Vec<FigureId>,
-    /// True when each casualty rolls First Aid (Regulars); false when they are taken off
-    /// (Insurgents).
-    pub first_aid: bool,
-}
-
-/// A step the rules call for now.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct DueStep {
-    /// The pending step's number.
-    pub pending: u32,
-    /// What is due, in words.
-    pub words: String,
-    /// Who answers it.
-    pub answers: Seat,
-    /// The commands that answer it, the main one first (one per Hot Spot for a choice of
-    /// spot).
-    pub choices: Vec<AgendaItem>,
-    /// Casualties: the figures to choose.
-    pub casualties: Option<CasualtyPick>,
-    /// Passing it by, as the referee may.
-    pub skip: Option<AgendaItem>,
-    /// Its main answer decides nothing: a roll with nothing to choose (the Insurgency roll, the
-    /// table, arrivals and ambushes, a Morale check as the state has it), or casualties among
-    /// figures that are all alike or all taken. The desk gives it as soon as it is due after a
-    /// step played, instead of waiting for a click; the log records it as its own event.
-    pub decides_nothing: bool,
 }
 
 /// What is due now and what may be done now.
@@ -337,91 +300,6 @@ impl GameState {
                 },
             )
         })
-    }
-
-    /// The steps due now, with the commands that answer each.
-    pub fn due_steps(&self, scenario: &Scenario) -> Vec<DueStep> {
-        self.pending
-            .iter()
-            .map(|pending| {
-                let id = pending.id;
-                let step = &pending.step;
-                let answers = self.seat_of_step(step);
-                let mut candidates = Vec::new();
-                let mut casualties = None;
-                let mut decides_nothing = true;
-                if let Some(command) = step.roll_command(id) {
-                    candidates.push(command);
-                }
-                match step {
-                    PendingStep::HotSpotChoice { .. } => {
-                        decides_nothing = false;
-                        candidates.extend(self.hot_spots.iter().map(|spot| {
-                            Command::PlaceArrival {
-                                pending: id,
-                                hot_spot: spot.number,
-                            }
-                        }));
-                    }
-                    PendingStep::Casualties { unit, count } => {
-                        if let Some(u) = self.unit(*unit) {
-                            let proposed = u.casualty_proposal(*count as usize);
-                            let first_aid = Command::FirstAid {
-                                pending: id,
-                                figures: proposed.clone(),
-                            };
-                            let remove = Command::RemoveCasualties {
-                                pending: id,
-                                figures: proposed.clone(),
-                            };
-                            let first_aid_allowed = self.allows(scenario, &first_aid);
-                            candidates.extend([first_aid, remove]);
-                            let mut line = u.firing_line();
-                            let first = line.next();
-                            decides_nothing = *count as usize >= u.firing_count()
-                                || first.is_none_or(|f| line.all(|g| g.same_as_casualty(f)));
-                            casualties = Some(CasualtyPick {
-                                unit: *unit,
-                                count: (*count as usize).min(u.firing_count()),
-                                proposed,
-                                candidates: u.firing_line().map(|f| f.id).collect(),
-                                first_aid: first_aid_allowed,
-                            });
-                        }
-                    }
-                    PendingStep::MoraleCheck { unit, .. } => {
-                        candidates.push(Command::MoraleCheck {
-                            unit: *unit,
-                            modifier: 0,
-                            defensible: false,
-                        });
-                    }
-                    PendingStep::InsurgencyRoll
-                    | PendingStep::TableRoll
-                    | PendingStep::Arrival { .. }
-                    | PendingStep::AmbushRoll { .. }
-                    | PendingStep::AmbushPlacement { .. }
-                    | PendingStep::ArrivalRoll { .. } => {}
-                }
-                let choices: Vec<AgendaItem> = candidates
-                    .into_iter()
-                    .filter_map(|c| self.item(scenario, c, answers))
-                    .collect();
-                DueStep {
-                    pending: id,
-                    words: self.describe_pending(step),
-                    answers,
-                    decides_nothing: decides_nothing && !choices.is_empty(),
-                    choices,
-                    casualties,
-                    skip: self.item(
-                        scenario,
-                        Command::SkipPending { pending: id },
-                        Seat::Referee,
-                    ),
-                }
-            })
-            .collect()
     }
 
     /// The item for a command, if the gate allows it now: its dice with whose they are, and
