@@ -7,10 +7,13 @@
 //! ambush, due later, or lost without ever coming on). Once the game is over, nothing is
 //! secret. The rolled turn limit is the referee's, unless the scenario tells the players.
 
-use crate::game::{CommandKind, Contact, Detail, Game, GameState, Outcome, Phase};
+use crate::game::{Contact, Game, GameState, Outcome, Phase};
 use crate::unit::{Elimination, Presence, Side, Unit, UnitId};
 
 use super::Viewer;
+
+mod line;
+pub use line::{Line, NOTES_SHOWN};
 
 /// What one viewer may know of a game now.
 #[derive(Clone, Copy)]
@@ -23,57 +26,6 @@ impl std::fmt::Debug for Sight<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Sight({:?})", self.viewer)
     }
-}
-
-/// One event of the log as a viewer may read it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Line {
-    /// The event's place in the game (the desk's own handle on it; not for the players).
-    #[serde(skip)]
-    pub event: usize,
-    /// Still in effect (false: undone, struck through).
-    pub in_effect: bool,
-    /// What it did, in one line.
-    pub summary: String,
-    /// Further lines the viewer may read: the first [`NOTES_SHOWN`], unless the whole line
-    /// was asked for ([`Sight::whole_line`]).
-    pub notes: Vec<String>,
-    /// How many more notes the viewer may read than `notes` holds.
-    pub more_notes: usize,
-    /// The scenario's notes for the referee (the desk's only), cut as `notes` are.
-    pub referee: Vec<String>,
-    /// How many more notes for the referee than `referee` holds.
-    pub more_referee: usize,
-    /// What it made due.
-    pub due: Vec<String>,
-    /// Its dice, each run of groups named for whose they are (none when kept back).
-    pub dice: String,
-    /// How lucky its roll was, in words.
-    pub luck: Option<String>,
-    /// What to draw (a fire's dice matched); nothing when the line was told in brief.
-    pub detail: Detail,
-    /// The log's kind of the event.
-    pub kind: CommandKind,
-    /// The units it names that the viewer may know of, for the log's filter.
-    pub units: Vec<UnitId>,
-}
-
-/// The most notes of one event a line holds for a screen: a scenario may set thousands on one
-/// turn, and the screens draw a line every frame. The report asks for every note.
-pub const NOTES_SHOWN: usize = 20;
-
-/// The first `most` of `notes`, and how many are left out.
-fn cut_notes<'n>(notes: impl Iterator<Item = &'n String>, most: usize) -> (Vec<String>, usize) {
-    let mut shown = Vec::new();
-    let mut more = 0;
-    for note in notes {
-        if shown.len() < most {
-            shown.push(note.clone());
-        } else {
-            more += 1;
-        }
-    }
-    (shown, more)
 }
 
 /// True when nothing on the table has ever shown this unit: held back in ambush or due later,
@@ -261,115 +213,6 @@ impl<'a> Sight<'a> {
         self.game
             .outcome(n)
             .is_some_and(|o| self.sees_all(&o.about.summary))
-    }
-
-    /// Event `n` of the log as this viewer may read it, its notes cut at [`NOTES_SHOWN`]; none
-    /// when it names a unit the viewer may not know of.
-    pub fn line(&self, n: usize) -> Option<Line> {
-        self.line_with(n, NOTES_SHOWN)
-    }
-
-    /// Event `n` with every note the viewer may read (for the report).
-    pub fn whole_line(&self, n: usize) -> Option<Line> {
-        self.line_with(n, usize::MAX)
-    }
-
-    fn line_with(&self, n: usize, most: usize) -> Option<Line> {
-        let game = self.game;
-        let state = game.state();
-        let (event, outcome) = (game.event(n)?, game.outcome(n)?);
-        if !self.sees_all(&outcome.about.summary) {
-            return None;
-        }
-        let in_effect = game.in_effect(n);
-        let facts = event.command.facts(state);
-        let units: Vec<UnitId> = facts
-            .units
-            .iter()
-            .copied()
-            .filter(|u| self.sees(*u))
-            .collect();
-        if self.told_in_brief(outcome, in_effect) {
-            // What it was about, in the words of its command: nothing of what it chose.
-            return Some(Line {
-                event: n,
-                in_effect,
-                summary: facts.label,
-                notes: Vec::new(),
-                more_notes: 0,
-                referee: Vec::new(),
-                more_referee: 0,
-                due: Vec::new(),
-                dice: String::new(),
-                luck: None,
-                detail: Detail::None,
-                kind: facts.kind,
-                units,
-            });
-        }
-        let limit = outcome.about.limit.filter(|_| !self.knows_turn_limit());
-        let (notes, more_notes) = cut_notes(
-            outcome
-                .notes
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| Some(*i) != limit && self.sees_all(outcome.about.note(*i)))
-                .map(|(_, note)| note),
-            most,
-        );
-        let (referee, more_referee) = if self.reads_referee_notes() {
-            cut_notes(outcome.referee.iter(), most)
-        } else {
-            (Vec::new(), 0)
-        };
-        let due = outcome
-            .due
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.sees_all(outcome.about.due(*i)))
-            .map(|(_, line)| line.clone())
-            .collect();
-        // The solo opponent's percentiles would tell which markers hide somebody.
-        let dice = if facts.secret_dice && !self.knows_secrets_of(Side::Insurgent) {
-            String::new()
-        } else {
-            super::dice::event_dice_words(event, self)
-        };
-        Some(Line {
-            event: n,
-            in_effect,
-            summary: outcome.summary.clone(),
-            notes,
-            more_notes,
-            referee,
-            more_referee,
-            due,
-            dice,
-            luck: crate::story::luck_words(&outcome.detail),
-            detail: outcome.detail.clone(),
-            kind: facts.kind,
-            units,
-        })
-    }
-
-    /// Every event this viewer may read, oldest first, undone ones included, their notes cut.
-    pub fn lines(&self) -> impl Iterator<Item = Line> + 'a {
-        let sight = *self;
-        (0..self.game.event_count()).filter_map(move |n| sight.line(n))
-    }
-
-    /// Every event this viewer may read with every note (for the report).
-    pub fn whole_lines(&self) -> impl Iterator<Item = Line> + 'a {
-        let sight = *self;
-        (0..self.game.event_count()).filter_map(move |n| sight.whole_line(n))
-    }
-
-    /// The latest event in effect this viewer may read.
-    pub fn last_line(&self) -> Option<Line> {
-        (0..self.game.event_count())
-            .rev()
-            .filter(|&n| self.game.in_effect(n))
-            .find_map(|n| self.line(n))
     }
 
     /// How many events in effect this viewer may read.
