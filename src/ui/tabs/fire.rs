@@ -4,12 +4,12 @@
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{Command, Detail, FireContext, Game, TableQuestion};
+use ambush_core::game::{Command, Detail, FireContext, Game, Part, TableQuestion};
 use ambush_core::rules::fire::{FireModifiers, OptimumReach};
 use ambush_core::unit::{Unit, UnitId};
 
 use crate::ui::command::UiCommand;
-use crate::ui::widgets::style::{self, unit_picker};
+use crate::ui::widgets::style::{self, part_picker};
 
 /// The fire form.
 #[derive(Debug, Default)]
@@ -40,10 +40,17 @@ impl FireForm {
     /// one the rules allow now when the one chosen no longer is.
     fn propose(&mut self, game: &Game) {
         let state = game.state();
-        for unit in [&mut self.attacker, &mut self.target] {
-            if unit.is_some_and(|u| state.unit(u).is_none_or(|u| !u.in_play())) {
-                *unit = None;
-            }
+        if self
+            .attacker
+            .is_some_and(|a| !state.may_take_part(a, Part::Firer))
+        {
+            self.attacker = None;
+        }
+        if self
+            .target
+            .is_some_and(|t| !state.may_take_part(t, Part::TargetOf(None)))
+        {
+            self.target = None;
         }
         let (Some(a), Some(t)) = (self.attacker, self.target) else {
             return;
@@ -122,28 +129,27 @@ fn default_context(
 pub fn fire_ui(ui: &mut Ui, game: &Game, form: &mut FireForm, queue: &mut Vec<UiCommand>) {
     let state = game.state();
     style::heading(ui, "Fire combat");
-    // A target on the firing unit's own side is dropped.
-    if let (Some(a), Some(t)) = (form.attacker, form.target)
-        && state.unit(a).map(|u| u.side) == state.unit(t).map(|u| u.side)
+    // A target the firing unit may not fire on (its own side) is dropped.
+    if let Some(t) = form.target
+        && !state.may_take_part(t, Part::TargetOf(form.attacker))
     {
         form.target = None;
     }
     ui.horizontal_wrapped(|ui| {
-        unit_picker(
+        part_picker(
             ui,
             "fire_attacker",
             "Firing unit",
             game,
-            |u| u.in_play() && !u.cannot_fight(),
+            Part::Firer,
             &mut form.attacker,
         );
-        let attacker_side = form.attacker.and_then(|a| state.unit(a)).map(|u| u.side);
-        unit_picker(
+        part_picker(
             ui,
             "fire_target",
             "Target",
             game,
-            |u| u.fights() && Some(u.side) != attacker_side,
+            Part::TargetOf(form.attacker),
             &mut form.target,
         );
         if ui.button("Swap").clicked() {

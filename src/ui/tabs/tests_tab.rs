@@ -2,13 +2,13 @@
 
 use egui::{RichText, Ui};
 
-use ambush_core::game::{Command, Game, QualityPurpose, ReactionKind};
+use ambush_core::game::{Command, Game, Part, QualityPurpose, ReactionKind};
 use ambush_core::rules::checks::{ReactionModifiers, TestDie};
 use ambush_core::unit::{Side, UnitId};
 
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::odds_view::{morale_words, percent};
-use crate::ui::widgets::style::{self, unit_picker};
+use crate::ui::widgets::style::{self, part_picker};
 
 /// The tests form.
 #[derive(Debug)]
@@ -109,16 +109,16 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
         );
     });
     ui.horizontal_wrapped(|ui| {
-        unit_picker(
+        part_picker(
             ui,
             "reaction_insurgent",
             "Insurgent unit",
             game,
-            |u| u.in_play() && u.side == Side::Insurgent,
+            Part::ReactingInsurgent,
             &mut form.insurgent,
         );
         let overwatch = form.kind == ReactionKind::Overwatch;
-        unit_picker(
+        part_picker(
             ui,
             "reaction_regular",
             if overwatch {
@@ -127,7 +127,7 @@ fn reaction_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<U
                 "Regular unit"
             },
             game,
-            |u| u.fights() && u.side == Side::Regular && (!overwatch || u.status.overwatch()),
+            Part::ReactingRegular(form.kind),
             &mut form.regular,
         );
     });
@@ -243,12 +243,12 @@ fn movement_ui(ui: &mut Ui, reg: &ambush_core::unit::Unit, form: &mut TestsForm)
 fn quality_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiCommand>) {
     style::heading(ui, "Quality check");
     ui.horizontal_wrapped(|ui| {
-        unit_picker(
+        part_picker(
             ui,
             "quality_unit",
             "Unit",
             game,
-            |u| u.fights(),
+            Part::Tested,
             &mut form.quality_unit,
         );
         ui.radio_value(&mut form.purpose, QualityPurpose::Other, "any test");
@@ -292,12 +292,12 @@ fn quality_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<Ui
 fn morale_ui(ui: &mut Ui, game: &Game, form: &mut TestsForm, queue: &mut Vec<UiCommand>) {
     style::heading(ui, "Morale check");
     ui.horizontal_wrapped(|ui| {
-        unit_picker(
+        part_picker(
             ui,
             "morale_unit",
             "Unit",
             game,
-            |u| u.fights(),
+            Part::Tested,
             &mut form.morale_unit,
         );
         style::number(

@@ -404,6 +404,27 @@ pub fn unit_picker(
         .labelled_by(label.id);
 }
 
+/// A unit picker of the units the gate lets take this part (fire, be fired on, react, be
+/// tested): the form asks the core, never the unit's fields.
+pub fn part_picker(
+    ui: &mut Ui,
+    id_salt: &str,
+    label: &str,
+    game: &ambush_core::game::Game,
+    part: ambush_core::game::Part,
+    selected: &mut Option<ambush_core::unit::UnitId>,
+) {
+    let state = game.state();
+    unit_picker(
+        ui,
+        id_salt,
+        label,
+        game,
+        |u| state.may_take_part(u.id, part),
+        selected,
+    );
+}
+
 /// A number field with a label before it, linked for screen readers.
 pub fn number<N: egui::emath::Numeric>(
     ui: &mut Ui,

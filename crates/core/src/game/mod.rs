@@ -36,6 +36,6 @@ pub use interruption::Interruption;
 pub use log::{Entry, EntryRef, Game, HistoryError, PlayError, Refusal, Replay, Replayed};
 pub use outcome::{About, Detail, FireReport, Outcome};
 pub use pending::{EndReason, MoraleReason, Pending, PendingStep};
-pub use query::Allowance;
+pub use query::{Allowance, Part};
 pub use solo::{Decider, SoloDecision, SoloDifficulty, SoloOption};
 pub use state::{GameState, Phase, RULES_VERSION, Settings};

@@ -46,7 +46,42 @@ impl Allowance {
     }
 }
 
+/// The part a unit may be picked for on the desk's forms (Fire, Tests): the gate's own checks
+/// of who may fire, be fired on, react or be tested, before any question of the moment (the
+/// phase, what is already done) that the form then reports in the gate's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Fires: a unit with a firing line on the table.
+    Firer,
+    /// Fired on by this unit (or by either side while none is chosen).
+    TargetOf(Option<UnitId>),
+    /// The Insurgent unit of a Reaction test.
+    ReactingInsurgent,
+    /// The Regular unit of a Reaction test of this kind (on Overwatch to answer one).
+    ReactingRegular(ReactionKind),
+    /// Takes a Quality or Morale check.
+    Tested,
+}
+
 impl GameState {
+    /// True when the unit may be picked for this part (see [`Part`]).
+    pub fn may_take_part(&self, id: UnitId, part: Part) -> bool {
+        let fighting = self.get_fighting(id);
+        match part {
+            Part::Firer | Part::Tested => fighting.is_ok(),
+            Part::TargetOf(attacker) => self.get_in_play(id).is_ok_and(|target| {
+                !target.non_combatant
+                    && attacker
+                        .and_then(|a| self.unit(a))
+                        .is_none_or(|a| a.side != target.side)
+            }),
+            Part::ReactingInsurgent => fighting.is_ok_and(|u| u.side == Side::Insurgent),
+            Part::ReactingRegular(kind) => fighting.is_ok_and(|u| {
+                u.side == Side::Regular && (kind != ReactionKind::Overwatch || u.status.overwatch)
+            }),
+        }
+    }
+
     /// True when the gate lets this command through now.
     pub fn allows(&self, scenario: &Scenario, command: &Command) -> bool {
         self.check(scenario, command).is_ok()

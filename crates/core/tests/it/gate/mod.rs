@@ -3,4 +3,5 @@
 
 mod interruptions;
 mod movement;
+mod pickers;
 mod referee;
