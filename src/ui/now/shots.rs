@@ -143,11 +143,18 @@ pub fn shots_ui(
         if !fires.words.is_empty() {
             ui.add(egui::Label::new(RichText::new(fires.words).strong()).extend());
         }
-        for (_, fire) in &small {
-            let who = match (fires.by_firer, one_target) {
-                (true, true) => fire.attacker.clone(),
-                (true, false) => format!("{} at {}", fire.attacker, fire.target),
-                (false, _) => fire.target.clone(),
+        let who_of = |fire: &Ready| match (fires.by_firer, one_target) {
+            (true, true) => fire.attacker.clone(),
+            (true, false) => format!("{} at {}", fire.attacker, fire.target),
+            (false, _) => fire.target.clone(),
+        };
+        let names: Vec<String> = small.iter().map(|(_, fire)| who_of(fire)).collect();
+        for ((shot, fire), who) in small.iter().zip(&names) {
+            // Two fires of the same units (an answer and an Overwatch shot) say why each fires.
+            let who = if names.iter().filter(|n| *n == who).count() > 1 {
+                format!("{who} ({})", shot.context.words())
+            } else {
+                who.clone()
             };
             // Without a die as judged, its odds are none: it says why it waits.
             let text = match fire.no_die {

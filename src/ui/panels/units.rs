@@ -155,23 +155,15 @@ pub fn hot_spots_ui(ui: &mut Ui, game: &Game) {
     ui.horizontal_wrapped(|ui| {
         let dark = ui.visuals().dark_mode;
         for spot in game.state().hot_spots() {
-            let (fill, on, words) = match (spot.active, dark) {
-                (true, true) => (Color32::from_rgb(120, 70, 20), Color32::WHITE, "active"),
+            let words = game.state().hot_spot_words(game.scenario(), spot.number);
+            let (fill, on) = match (spot.active, dark) {
+                (true, true) => (Color32::from_rgb(120, 70, 20), Color32::WHITE),
                 (true, false) => (
                     Color32::from_rgb(255, 225, 180),
                     Color32::from_rgb(110, 50, 0),
-                    "active",
                 ),
-                (false, true) => (
-                    Color32::from_gray(50),
-                    Color32::from_gray(170),
-                    "neutralized",
-                ),
-                (false, false) => (
-                    Color32::from_gray(220),
-                    Color32::from_gray(90),
-                    "neutralized",
-                ),
+                (false, true) => (Color32::from_gray(50), Color32::from_gray(170)),
+                (false, false) => (Color32::from_gray(220), Color32::from_gray(90)),
             };
             let where_ = if spot.location.is_empty() {
                 format!("Hot Spot {}", spot.number)

@@ -167,7 +167,7 @@ fn hot_spots_ui(ui: &mut Ui, game: &Game) {
     let scenario = game.scenario();
     ui.label(RichText::new("Hot Spots").strong());
     for spot in game.state().hot_spots() {
-        let state = if spot.active { "active" } else { "neutralized" };
+        let state = game.state().hot_spot_words(scenario, spot.number);
         let place = if spot.location.is_empty() {
             "no place given".to_owned()
         } else {

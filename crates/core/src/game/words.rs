@@ -121,19 +121,37 @@ impl GameState {
         }
     }
 
-    /// The Hot Spots in words: "1 active, 2 neutralized, 3 active".
-    pub fn hot_spots_words(&self, separator: &str) -> String {
+    /// The Hot Spots in words: "1 active, 2 neutralized, 3 wakes on turn 4".
+    pub fn hot_spots_words(&self, scenario: &Scenario, separator: &str) -> String {
         self.hot_spots
             .iter()
-            .map(|h| {
-                format!(
-                    "{} {}",
-                    h.number,
-                    if h.active { "active" } else { "neutralized" }
-                )
-            })
+            .map(|h| format!("{} {}", h.number, self.hot_spot_words(scenario, h.number)))
             .collect::<Vec<_>>()
             .join(separator)
+    }
+
+    /// Where a Hot Spot stands, in words: "active", "neutralized", or, for one the scenario
+    /// wakes on a later turn, "wakes on turn 4" (it is not active yet, and nothing put it out).
+    pub fn hot_spot_words(&self, scenario: &Scenario, number: u8) -> String {
+        let Some(spot) = self.hot_spots.iter().find(|h| h.number == number) else {
+            return "not in this scenario".to_owned();
+        };
+        if spot.active {
+            return "active".to_owned();
+        }
+        let wakes = scenario.events.iter().find(|e| {
+            e.turn > self.turn
+                && self.phase != Phase::GameOver
+                && e.change
+                    == crate::scenario::TimedChange::HotSpot {
+                        number,
+                        active: true,
+                    }
+        });
+        match wakes {
+            Some(event) => format!("wakes on turn {}", event.turn),
+            None => "neutralized".to_owned(),
+        }
     }
 
     /// How long the game is: "8 turns"; for a limit in dice, "6+1d3 turns (7 to 9, rolled at
@@ -202,6 +220,7 @@ impl GameState {
                     self.turn, self.phase
                 )
             }
+            Phase::GameOver => format!("Game over after turn {}", self.turn),
             _ => format!("Turn {} — {}", self.turn, self.phase),
         }
     }

@@ -79,10 +79,10 @@ fn figure_words(unit: &Unit, figure: &Figure) -> String {
     words
 }
 
-fn presence_words(presence: &Presence) -> String {
-    match presence {
-        Presence::Eliminated { .. } => format!("out: {}", presence.words()),
-        _ => presence.words(),
+fn presence_words(unit: &Unit) -> String {
+    match unit.presence {
+        Presence::Eliminated { .. } => format!("out: {}", unit.presence_words()),
+        _ => unit.presence_words(),
     }
 }
 
@@ -129,7 +129,10 @@ pub fn text_with(game: &Game, reveal: Reveal) -> String {
         "Insurgency Level: {}   Victory points: Regulars {regular}, Insurgents {insurgent}\n",
         state.insurgency()
     ));
-    out.push_str(&format!("Hot Spots: {}\n", state.hot_spots_words(", ")));
+    out.push_str(&format!(
+        "Hot Spots: {}\n",
+        state.hot_spots_words(game.scenario(), ", ")
+    ));
     let (events, entries) = events_words(&sight);
     out.push_str(&format!(
         "Events: {events} in effect, {entries} entries in the record\n"
@@ -153,7 +156,7 @@ pub fn text_with(game: &Game, reveal: Reveal) -> String {
                 unit.profile.morale,
                 state.distance(unit.profile.optimum_range),
                 unit.profile.armor,
-                presence_words(&unit.presence)
+                presence_words(unit)
             ));
             if !unit.location.is_empty() && unit.in_play() {
                 out.push_str(&format!("    at {}\n", unit.location));
@@ -238,7 +241,7 @@ fn markdown_with(
             out.push_str(&format!(
                 "- **{}** ({}): {}\n",
                 unit.name,
-                presence_words(&unit.presence),
+                presence_words(unit),
                 if figures.is_empty() {
                     "no figures".to_owned()
                 } else {

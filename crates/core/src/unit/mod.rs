@@ -122,6 +122,18 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Where the unit is, in words: as [`Presence::words`], except that a unit the scenario
+    /// brings on later (not held in ambush) "arrives on turn 5", never "in ambush".
+    pub fn presence_words(&self) -> String {
+        match (&self.presence, &self.arrives, &self.ambush) {
+            (Presence::InReserve, Some(arrives), None) => match arrives.arrives_on {
+                Some(need) => format!("arrives with {need}+ from turn {}", arrives.turn),
+                None => format!("arrives on turn {}", arrives.turn),
+            },
+            _ => self.presence.words(),
+        }
+    }
+
     /// True when a leader figure is with the unit.
     pub fn has_leader(&self) -> bool {
         self.figures.iter().any(Figure::is_leader)

@@ -157,7 +157,7 @@ impl TableView {
             phase: state.phase(),
             length: sight.length_words(),
             victory: [regular, insurgent],
-            hot_spots: state.hot_spots_words(" · "),
+            hot_spots: state.hot_spots_words(scenario, " · "),
             active,
             acting,
             activations: activations(&sight),

@@ -43,6 +43,17 @@ impl FireContext {
         FireContext::Overwatch,
         FireContext::Interrupt,
     ];
+
+    /// Why the unit fires, in a word or two, to tell two fires of the same units apart:
+    /// "own fire", "interrupt", "reaction", "from Overwatch".
+    pub fn words(self) -> &'static str {
+        match self {
+            FireContext::Activation => "own fire",
+            FireContext::Interrupt => "interrupt",
+            FireContext::Reaction => "reaction",
+            FireContext::Overwatch => "from Overwatch",
+        }
+    }
 }
 
 /// What a Reaction test decides.

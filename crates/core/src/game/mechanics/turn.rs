@@ -202,6 +202,8 @@ impl GameState {
             Some(EndReason::LastTurn { turn }) => turn,
             _ => self.turn,
         };
+        // The game ended in the turn it names: the turn that would have come next never began.
+        self.turn = after;
         self.phase = Phase::GameOver;
         self.lose_reserves(|_| true);
         self.active_unit = None;

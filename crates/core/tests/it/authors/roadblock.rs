@@ -67,6 +67,15 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
         !state.hot_spot(3).expect("the market").active,
         "the market sleeps"
     );
+    // Asleep is not neutralized: the desk and the report say when it wakes.
+    assert_eq!(state.hot_spot_words(game.scenario(), 3), "wakes on turn 4");
+    assert!(
+        state
+            .hot_spots_words(game.scenario(), ", ")
+            .contains("3 wakes on turn 4"),
+        "{}",
+        state.hot_spots_words(game.scenario(), ", ")
+    );
     assert_eq!(state.turn_limit(), None, "not rolled yet");
     assert!(
         ambush_core::report::length_and_scale(&game)
@@ -76,6 +85,20 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
     );
     let qrf = unit_id(&game, "qrf");
     assert_eq!(unit(&game, qrf).presence, Presence::InReserve);
+    // Brought on by the scenario, not held in ambush: it says when it comes.
+    assert_eq!(
+        unit(&game, qrf).presence_words(),
+        "arrives with 4+ from turn 3"
+    );
+    let report = ambush_core::report::text_with(&game, ambush_core::report::Reveal::Everything);
+    let line = report
+        .lines()
+        .find(|l| l.contains("Quick reaction force"))
+        .expect("the report lists the reinforcement");
+    assert!(
+        line.ends_with("arrives with 4+ from turn 3") && !line.contains("in ambush"),
+        "{line}"
+    );
 
     // Turn 1: the patrol carries the wounded driver off the south edge. The item scores and,
     // as it says, the game goes on.
@@ -257,6 +280,9 @@ fn roadblock_at_dawn_is_played_through_with_its_events_and_its_rolled_turn_limit
     );
     let outcome = play(&mut game, Command::EndGame, &[]);
     assert_eq!(game.state().phase(), Phase::GameOver);
+    // The game ended after its last turn: no turn 10 began.
+    assert_eq!(game.state().turn(), 9);
+    assert_eq!(game.state().headline(), "Game over after turn 9");
     let (regular, insurgent) = game.state().victory_points(game.scenario());
     // Nobody fired in this game: the driver (3), the cache (2), the roadblock (4).
     assert_eq!((regular, insurgent), (9, 0));
