@@ -226,6 +226,10 @@ pub fn validate(paths: &[&Path]) -> Output {
                     ScenarioError::Invalid(problems) => {
                         // FILE:LINE:COLUMN: as compilers print it, so editors can jump there.
                         for p in problems {
+                            if p.warning {
+                                out.stdout.push_str(&warning_line(&shown.to_string(), &p));
+                                continue;
+                            }
                             let sep = if p.at.is_some() { ":" } else { ": " };
                             out.stdout.push_str(&format!("{shown}{sep}{p}\n"));
                         }

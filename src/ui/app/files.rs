@@ -358,7 +358,9 @@ fn bullets(
 ) -> String {
     let mut words = head;
     for item in items.iter().take(shown) {
-        words.push_str(&format!("\n• {item}"));
+        // A warning listed among a refused file's problems says so.
+        let warning = if item.warning { "warning: " } else { "" };
+        words.push_str(&format!("\n• {warning}{item}"));
     }
     if items.len() > shown {
         words.push('\n');

@@ -3,7 +3,6 @@
 use egui::{RichText, Ui};
 
 use ambush_core::game::{Command, Game};
-use ambush_core::scenario::TimedChange;
 
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::award::{AwardAsked, award_row_ui};
@@ -62,7 +61,8 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, pages: &mut Pages, queue: &mut Vec<
     egui::Grid::new("reinforcement_table")
         .striped(true)
         .show(ui, |ui| {
-            for row in &scenario.reinforcements.rows {
+            // As it stands now: the scenario's events (version 4) may change a row.
+            for row in &game.state().reinforcement_table(scenario).rows {
                 let rolls: Vec<String> = row.rolls.iter().map(u8::to_string).collect();
                 let rolls = rolls.join(", ");
                 ui.label(&rolls);
@@ -96,7 +96,7 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, pages: &mut Pages, queue: &mut Vec<
             ui.label(format!(
                 "{}: {} — {} {unit}{each}; {}",
                 item.side,
-                item.label,
+                item.label_words(),
                 item.points,
                 item.trigger.words()
             ));
@@ -130,25 +130,20 @@ fn bullets_ui(ui: &mut Ui, pages: &mut Pages, name: &str, texts: &[String]) {
 fn referee_ui(ui: &mut Ui, game: &Game, pages: &mut Pages) {
     let scenario = game.scenario();
     if !scenario.events.is_empty() {
-        ui.label(RichText::new("On set turns, as the turn begins").strong());
-        paged::list_ui(ui, pages, "events", &scenario.events, |ui, _, _, event| {
-            let what = match &event.change {
-                TimedChange::InsurgencyLevel(level) => {
-                    format!("the Insurgency Level becomes {level}")
-                }
-                TimedChange::HotSpot {
-                    number,
-                    active: true,
-                } => {
-                    format!("Hot Spot {number} is active")
-                }
-                TimedChange::HotSpot {
-                    number,
-                    active: false,
-                } => format!("Hot Spot {number} is neutralized"),
-                TimedChange::Note(text) => format!("a note for the referee: {text}"),
+        ui.label(RichText::new("The scenario's events, as a turn begins").strong());
+        let state = game.state();
+        paged::list_ui(ui, pages, "events", &scenario.events, |ui, _, i, event| {
+            // An event on a roll or a condition happens once: said when it has.
+            let done = if !event.on_a_set_turn() && state.event_happened(i) {
+                " (it has happened)"
+            } else {
+                ""
             };
-            ui.label(format!("• Turn {}: {what}", event.turn));
+            ui.label(format!(
+                "• {}: {}{done}",
+                ambush_core::text::capitalized(&event.when_words()),
+                event.change.referee_words()
+            ));
         });
     }
     if !scenario.author_notes.is_empty() {
@@ -177,7 +172,7 @@ fn hot_spots_ui(ui: &mut Ui, game: &Game) {
     }
     ui.label(format!(
         "Hot Spot roll (d6): {}",
-        scenario.hot_spot_roll_words()
+        game.state().hot_spot_roll_words(scenario)
     ));
 }
 

@@ -44,6 +44,11 @@ pub enum DiceRole {
     Arrival,
     /// The dice of a variable turn limit (version 3 scenarios).
     TurnLimit,
+    /// Whether a scenario's event on a roll happens (version 4 scenarios).
+    Event,
+    /// Whether the game ends after this turn, rolled each turn from a turn (version 4
+    /// scenarios).
+    EndRoll,
 }
 
 impl DiceRole {
@@ -67,6 +72,8 @@ impl DiceRole {
             DiceRole::Percentile => "the percentile",
             DiceRole::Arrival => "the arrival roll",
             DiceRole::TurnLimit => "the turn limit",
+            DiceRole::Event => "the scenario's event roll",
+            DiceRole::EndRoll => "the end roll",
         }
     }
 }

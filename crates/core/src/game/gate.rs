@@ -39,6 +39,7 @@ impl GameState {
             Command::AmbushRoll { pending } => self.check_ambush_roll(*pending),
             Command::AmbushPlacement { pending } => self.check_ambush_placement(*pending),
             Command::ArrivalRoll { pending } => self.check_arrival_roll(*pending),
+            Command::EventRoll { pending } => self.check_event_roll(scenario, *pending),
             Command::StartActivations => self.check_start_activations(),
             Command::Activate {
                 unit,
@@ -160,6 +161,9 @@ impl GameState {
             Command::ArrivalRoll { pending } => {
                 self.arrival_roll(*pending, faces.one(DiceRole::Arrival))
             }
+            Command::EventRoll { pending } => {
+                self.event_roll(scenario, *pending, faces.one(DiceRole::Event))
+            }
             Command::StartActivations => self.start_activations(),
             Command::Activate {
                 unit,
@@ -215,7 +219,11 @@ impl GameState {
             Command::DetachLeader { unit, figure } => self.detach_leader(*unit, *figure),
             Command::LeaveTable { unit, edge } => self.leave_table(scenario, *unit, *edge),
             Command::StartInsurgentPhase => self.start_insurgent_phase(),
-            Command::EndTurn => self.end_turn(scenario, &faces.all(DiceRole::TurnLimit)),
+            Command::EndTurn => self.end_turn(
+                scenario,
+                &faces.all(DiceRole::TurnLimit),
+                &faces.all(DiceRole::EndRoll),
+            ),
             Command::EndGame => self.end_game(scenario),
             Command::PlayOn => self.play_on(scenario),
             Command::SkipPending { pending } => self.skip_pending(*pending),

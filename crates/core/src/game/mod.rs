@@ -9,6 +9,7 @@
 pub mod agenda;
 pub mod command;
 pub mod contacts;
+mod course;
 pub mod error;
 mod gate;
 mod guards;
@@ -31,6 +32,7 @@ pub use command::{
     Command, CommandFacts, CommandKind, Event, FireContext, QualityPurpose, ReactionKind,
 };
 pub use contacts::Contact;
+pub use course::PlayerNote;
 pub use error::RuleError;
 pub use interruption::Interruption;
 pub use log::{Entry, EntryRef, Game, HistoryError, PlayError, Refusal, Replay, Replayed};

@@ -115,6 +115,10 @@ pub struct About {
     /// The note that tells the turn limit rolled, by its place: the referee's to know, unless
     /// the scenario tells the players.
     pub limit: Option<usize>,
+    /// The note that tells the end roll (version 4), by its place: the referee's to know when
+    /// the scenario keeps the game's length secret.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_roll: Option<usize>,
 }
 
 impl About {

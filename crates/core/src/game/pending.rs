@@ -60,6 +60,11 @@ pub enum EndReason {
     },
     /// The Regulars have no unit left that can fight.
     NoRegularsLeft,
+    /// The end roll of a scenario of version 4 came up at the end of this turn.
+    EndRolled {
+        /// The turn whose end the roll ended the game after.
+        turn: u32,
+    },
 }
 
 impl EndReason {
@@ -101,6 +106,9 @@ impl EndReason {
                 }
             }
             EndReason::NoRegularsLeft => "the Regulars have no fighting unit left".to_owned(),
+            EndReason::EndRolled { turn } => {
+                format!("the end roll at the end of turn {turn} came up")
+            }
         }
     }
 }
@@ -140,6 +148,15 @@ pub enum PendingStep {
         /// The unit waiting off the table.
         unit: UnitId,
     },
+    /// A scenario's event on a roll (version 4) rolls to happen, as the turn begins.
+    EventRoll {
+        /// The event's place in the scenario's list.
+        event: usize,
+        /// The d6 it needs.
+        need: u8,
+        /// What it does, in words that tell nothing of a note's text ("Hot Spot 3 wakes").
+        what: String,
+    },
     /// Casualties to take off a unit (Insurgents) or to roll First Aid for (Regulars).
     Casualties {
         /// The unit hit.
@@ -168,6 +185,7 @@ impl PendingStep {
             PendingStep::AmbushRoll { .. } => Command::AmbushRoll { pending: id },
             PendingStep::AmbushPlacement { .. } => Command::AmbushPlacement { pending: id },
             PendingStep::ArrivalRoll { .. } => Command::ArrivalRoll { pending: id },
+            PendingStep::EventRoll { .. } => Command::EventRoll { pending: id },
             PendingStep::HotSpotChoice { .. }
             | PendingStep::Casualties { .. }
             | PendingStep::MoraleCheck { .. } => return None,
@@ -183,9 +201,10 @@ impl PendingStep {
             | PendingStep::ArrivalRoll { unit }
             | PendingStep::Casualties { unit, .. }
             | PendingStep::MoraleCheck { unit, .. } => Some(*unit),
-            PendingStep::InsurgencyRoll | PendingStep::TableRoll | PendingStep::Arrival { .. } => {
-                None
-            }
+            PendingStep::InsurgencyRoll
+            | PendingStep::TableRoll
+            | PendingStep::Arrival { .. }
+            | PendingStep::EventRoll { .. } => None,
         }
     }
 }

@@ -294,8 +294,15 @@ impl GameState {
     /// candidates both [`GameState::choices_for`] and [`GameState::moves_for`] try.
     fn regrouping(&self, unit: &crate::unit::Unit) -> Vec<Command> {
         let id = unit.id;
+        // Captives (version 4) join a unit of the side that frees them.
+        let freed_by = unit.freed_by.filter(|_| unit.non_combatant);
         let joins = self
             .units_in_play(unit.side)
+            .chain(
+                freed_by
+                    .into_iter()
+                    .flat_map(|side| self.units_in_play(side)),
+            )
             .map(|other| Command::JoinUnit {
                 from: id,
                 into: other.id,

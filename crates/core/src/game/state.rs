@@ -176,6 +176,8 @@ pub struct GameState {
     pub(crate) unplaced: Vec<UnitId>,
     /// The rules the game is played by ([`RULES_VERSION`] for a new game; a saved game's own).
     pub(crate) rules: u32,
+    /// What the scenario's events (version 4) made of the course of the game.
+    pub(crate) course: super::course::Course,
 }
 
 /// What the state holds, read only: the game changes only by commands through the gate, and
@@ -321,6 +323,7 @@ impl GameState {
             contacts: Vec::new(),
             unplaced: Vec::new(),
             rules: RULES_VERSION,
+            course: super::course::Course::default(),
         };
         for setup in &scenario.units {
             let id = state.new_unit_id();
@@ -351,6 +354,7 @@ impl GameState {
                 arrives: setup.arrives.clone(),
                 status: UnitStatus::default(),
                 left_by: None,
+                freed_by: setup.freed_by,
             }));
         }
         (state.contacts, state.unplaced) =

@@ -61,6 +61,9 @@ impl GameState {
                 }
             },
             PendingStep::TableRoll => "Roll 2d6 on the reinforcement table".to_owned(),
+            PendingStep::EventRoll { need, what, .. } => {
+                format!("The scenario's roll: {what} on {need}+")
+            }
             PendingStep::Arrival { spec, .. } => {
                 format!("Arrival: {} — roll it up and its Hot Spot", spec.describe())
             }
@@ -140,7 +143,8 @@ impl GameState {
             return "active".to_owned();
         }
         let wakes = scenario.events.iter().find(|e| {
-            e.turn > self.turn
+            e.on_a_set_turn()
+                && e.turn > self.turn
                 && self.phase != Phase::GameOver
                 && e.change
                     == crate::scenario::TimedChange::HotSpot {
@@ -159,13 +163,23 @@ impl GameState {
     /// the game is open-ended.
     pub fn length_words(&self, scenario: &Scenario) -> Option<String> {
         let turns = |n: u32| plural(n as usize, "turn", "turns");
-        match (self.turn_limit, &scenario.turn_limit_dice) {
+        let limit = match (self.turn_limit, &scenario.turn_limit_dice) {
             (Some(limit), Some(dice)) => {
                 Some(format!("{} (rolled: {})", turns(limit), dice.words()))
             }
             (Some(limit), None) => Some(turns(limit)),
-            (None, Some(_)) => scenario.length_words(),
+            (None, Some(_)) => return scenario.length_words(),
             (None, None) => None,
+        };
+        // The end rolled each turn (version 4), while the game may still end by it.
+        let end = scenario
+            .end_roll
+            .as_ref()
+            .filter(|_| self.phase != Phase::GameOver)
+            .map(crate::scenario::EndRoll::words);
+        match (limit, end) {
+            (Some(limit), Some(end)) => Some(format!("{limit}, or sooner: {end}")),
+            (limit, end) => limit.or(end),
         }
     }
 

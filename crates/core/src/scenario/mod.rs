@@ -17,7 +17,7 @@ use crate::rules::reinforcements::{InsurgencyLevel, ReinforcementTable};
 pub use crate::tabletop::Scale;
 pub use crate::unit::{AmbushPoint, AmbushSetup, ScheduledArrival};
 use crate::unit::{Side, Weapon};
-pub use timeline::{TimedChange, TimedEvent, TurnLimitDice, VictoryThreshold};
+pub use timeline::{Condition, EndRoll, TimedChange, TimedEvent, TurnLimitDice, VictoryThreshold};
 
 /// A figure as a scenario sets it up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,6 +54,10 @@ pub struct UnitSetup {
     pub ambush: Option<AmbushSetup>,
     /// Arrives on a later turn, where the scenario says.
     pub arrives: Option<ScheduledArrival>,
+    /// For captives (version 4): the side whose unit frees them by moving into contact; they
+    /// join it and change sides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub freed_by: Option<Side>,
 }
 
 /// A Hot Spot as a scenario places it.
@@ -129,6 +133,18 @@ pub enum VictoryTrigger {
         #[serde(default = "file::yes", skip_serializing_if = "file::is_true")]
         ends_game: bool,
     },
+    /// Version 4: counted by the app when the game ends: each figure or leader with this tag
+    /// still on the table then, in a unit of the side `held_by` (any side when it is left out):
+    /// captives held at the end.
+    HeldAtEnd {
+        /// The figure tag.
+        #[schemars(regex(pattern = file::LINE_PATTERN))]
+        tag: String,
+        /// The side whose units hold them: "regular" or "insurgent"; left out, any unit still
+        /// on the table.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        held_by: Option<Side>,
+    },
 }
 
 impl VictoryTrigger {
@@ -181,7 +197,27 @@ impl VictoryTrigger {
                 };
                 format!("the app counts it: each figure tagged \"{tag}\" that leaves by {by}")
             }
+            VictoryTrigger::HeldAtEnd { tag, held_by } => match held_by {
+                Some(side) => format!(
+                    "the app counts it when the game ends: each figure tagged \"{tag}\" still on the table in a {side} unit"
+                ),
+                None => format!(
+                    "the app counts it when the game ends: each figure tagged \"{tag}\" still on the table"
+                ),
+            },
         }
+    }
+
+    /// Counted by the app as things happen (not judged or counted at the end): the items whose
+    /// counting may stop after a turn.
+    pub fn counted_as_it_happens(&self) -> bool {
+        matches!(
+            self,
+            Self::RegularWounded
+                | Self::RegularsKilled
+                | Self::InsurgentCasualties { .. }
+                | Self::EscortedOff { .. }
+        )
     }
 }
 
@@ -202,6 +238,24 @@ pub struct VictoryItem {
     pub label: String,
     /// How it is counted.
     pub trigger: VictoryTrigger,
+    /// The last turn whose happenings it counts (version 4); none: every turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until_turn: Option<u32>,
+}
+
+impl VictoryItem {
+    /// True when it still counts what happens on this turn.
+    pub fn counts_on(&self, turn: u32) -> bool {
+        self.until_turn.is_none_or(|last| turn <= last)
+    }
+
+    /// Its label, with the last turn it counts when it has one: "Driver out (up to turn 4)".
+    pub fn label_words(&self) -> String {
+        match self.until_turn {
+            Some(last) => format!("{} (up to turn {last})", self.label),
+            None => self.label.clone(),
+        }
+    }
 }
 
 /// Side-specific text of a scenario.
@@ -256,6 +310,12 @@ pub struct Scenario {
     /// alone knows it until the game is over.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub turn_limit_known: bool,
+    /// The players are never told the game's length until it is over (version 4).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub turn_limit_secret: bool,
+    /// The end of the game rolled at the end of each turn from a turn (version 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_roll: Option<EndRoll>,
     /// What happens as a set turn begins, in the file's order (version 3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<TimedEvent>,
@@ -265,6 +325,33 @@ pub struct Scenario {
     /// Notes for the referee, never shown on the players' screens (version 3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub author_notes: Vec<String>,
+}
+
+/// A Hot Spot roll in words, runs of faces together: "1–2 Hot Spot 1, 3–4 Hot Spot 2, 5 Hot
+/// Spot 3, 6 the Insurgent player's choice".
+pub fn hot_spot_roll_words(roll: &[SpotFaceSetup; 6]) -> String {
+    let mut runs: Vec<(u8, u8, SpotFaceSetup)> = Vec::new();
+    for face in 1..=6u8 {
+        let names = roll[usize::from(face - 1)];
+        match runs.last_mut() {
+            Some((_, last, same)) if *same == names => *last = face,
+            _ => runs.push((face, face, names)),
+        }
+    }
+    runs.iter()
+        .map(|(first, last, names)| {
+            let faces = if first == last {
+                first.to_string()
+            } else {
+                format!("{first}–{last}")
+            };
+            match names {
+                SpotFaceSetup::Spot(n) => format!("{faces} Hot Spot {n}"),
+                SpotFaceSetup::Choice => format!("{faces} the Insurgent player's choice"),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Markers on the table, some hiding Insurgent units, in a solo game.
@@ -288,28 +375,7 @@ impl Scenario {
     /// The Hot Spot roll in words, runs of faces together: "1–2 Hot Spot 1, 3–4 Hot Spot 2,
     /// 5 Hot Spot 3, 6 the Insurgent player's choice".
     pub fn hot_spot_roll_words(&self) -> String {
-        let mut runs: Vec<(u8, u8, SpotFaceSetup)> = Vec::new();
-        for face in 1..=6u8 {
-            let names = self.spot_for_face(face);
-            match runs.last_mut() {
-                Some((_, last, same)) if *same == names => *last = face,
-                _ => runs.push((face, face, names)),
-            }
-        }
-        runs.iter()
-            .map(|(first, last, names)| {
-                let faces = if first == last {
-                    first.to_string()
-                } else {
-                    format!("{first}–{last}")
-                };
-                match names {
-                    SpotFaceSetup::Spot(n) => format!("{faces} Hot Spot {n}"),
-                    SpotFaceSetup::Choice => format!("{faces} the Insurgent player's choice"),
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+        hot_spot_roll_words(&self.hot_spot_roll)
     }
 
     /// The Hot Spot roll a scenario without its own mapping uses: faces 1 to 5 name that spot
@@ -341,9 +407,12 @@ impl Scenario {
         })
     }
 
-    /// The events of the scenario that happen as this turn begins, in the file's order.
+    /// The events of the scenario on a set turn that happen as this turn begins, in the
+    /// file's order (those on a roll or a condition wait for it).
     pub fn events_on(&self, turn: u32) -> impl Iterator<Item = &TimedEvent> {
-        self.events.iter().filter(move |e| e.turn == turn)
+        self.events
+            .iter()
+            .filter(move |e| e.turn == turn && e.on_a_set_turn())
     }
 
     /// The game's length in words: "8 turns", "6+1d3 turns (rolled at the end of turn 6)",
@@ -360,5 +429,10 @@ impl Scenario {
             )),
             (None, None) => None,
         }
+        .map(|words| match &self.end_roll {
+            Some(end) => format!("{words}, or sooner: {}", end.words()),
+            None => words,
+        })
+        .or_else(|| self.end_roll.as_ref().map(EndRoll::words))
     }
 }

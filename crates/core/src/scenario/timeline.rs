@@ -96,13 +96,100 @@ impl TurnLimitDice {
     }
 }
 
-/// Something that happens as a turn begins, before its Insurgency roll.
+/// Something that happens as a turn begins, before its Insurgency roll: on a set turn, or
+/// (version 4) from that turn on a roll, once a condition holds, or both.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimedEvent {
-    /// The turn.
+    /// The turn; with a roll or a condition, the first turn it may happen.
     pub turn: u32,
     /// What happens.
     pub change: TimedChange,
+    /// The d6 it needs, rolled as each turn begins from `turn` until it happens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on: Option<u8>,
+    /// What must hold as a turn begins for it to happen (or to be rolled for).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Condition>,
+}
+
+impl TimedEvent {
+    /// True for an event on a set turn: it happens then, for sure.
+    pub fn on_a_set_turn(&self) -> bool {
+        self.on.is_none() && self.when.is_none()
+    }
+
+    /// When it happens, in words: "turn 4", "from turn 3, on a d6 of 4+", "from turn 2, once
+    /// Hot Spot 2 is neutralized".
+    pub fn when_words(&self) -> String {
+        let mut words = if self.on_a_set_turn() {
+            format!("turn {}", self.turn)
+        } else {
+            format!("from turn {}", self.turn)
+        };
+        if let Some(condition) = &self.when {
+            words.push_str(&format!(", once {}", condition.words()));
+        }
+        if let Some(need) = self.on {
+            words.push_str(&format!(", on a d6 of {need}+"));
+        }
+        words
+    }
+}
+
+/// What must hold, as a turn begins, for an event of version 4 to happen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    /// This Hot Spot is neutralized.
+    HotSpotNeutralized(u8),
+    /// The unit with this id (the scenario's) is out of the game: every figure down, broken,
+    /// or lost before it came on.
+    WipedOut {
+        /// The unit's id in the scenario.
+        unit: String,
+        /// Its name, for the words.
+        name: String,
+    },
+    /// A side has at least so many victory points.
+    Points {
+        /// The side.
+        side: Side,
+        /// The points it needs.
+        at_least: i32,
+    },
+}
+
+impl Condition {
+    /// In words: "Hot Spot 2 is neutralized", "Car shooters are wiped out", "the Insurgents
+    /// have 5 points or more".
+    pub fn words(&self) -> String {
+        match self {
+            Condition::HotSpotNeutralized(n) => format!("Hot Spot {n} is neutralized"),
+            Condition::WipedOut { name, .. } => format!("{name} is out of the game"),
+            Condition::Points { side, at_least } => {
+                format!("the {side} side has {at_least} victory points or more")
+            }
+        }
+    }
+}
+
+/// The end of the game rolled at the end of each turn from a turn (version 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndRoll {
+    /// The first turn at whose end it is rolled.
+    pub from_turn: u32,
+    /// The d6 that ends the game.
+    pub on: u8,
+}
+
+impl EndRoll {
+    /// In words: "the game ends on a d6 of 5+ rolled at the end of each turn from turn 6".
+    pub fn words(&self) -> String {
+        format!(
+            "the game ends on a d6 of {}+ rolled at the end of each turn from turn {}",
+            self.on, self.from_turn
+        )
+    }
 }
 
 /// What a timed event changes.
@@ -120,6 +207,79 @@ pub enum TimedChange {
     },
     /// A note for the referee, kept off the players' screens.
     Note(String),
+    /// A note for the players (version 4): on the desk, the table screen and the phones.
+    PlayerNote(String),
+    /// The row of the reinforcement table with this id brings other units (version 4).
+    ReinforcementRow {
+        /// The row's id.
+        row: String,
+        /// The units it brings from now on.
+        units: Vec<crate::rules::reinforcements::ArrivalSpec>,
+        /// It rolls on the table once more.
+        roll_again: bool,
+    },
+    /// The Hot Spot roll names other spots (version 4).
+    HotSpotRoll([super::SpotFaceSetup; 6]),
+}
+
+impl TimedChange {
+    /// What it does, in a few words that tell nothing of a note's text: "the Insurgency Level
+    /// becomes 3", "Hot Spot 3 wakes", "a note for the referee".
+    pub fn words(&self) -> String {
+        match self {
+            TimedChange::InsurgencyLevel(level) => {
+                format!("the Insurgency Level becomes {level}")
+            }
+            TimedChange::HotSpot {
+                number,
+                active: true,
+            } => format!("Hot Spot {number} wakes"),
+            TimedChange::HotSpot {
+                number,
+                active: false,
+            } => format!("Hot Spot {number} is neutralized"),
+            TimedChange::Note(_) => "a note for the referee".to_owned(),
+            TimedChange::PlayerNote(_) => "a note for the players".to_owned(),
+            TimedChange::ReinforcementRow { row, .. } => format!(
+                "the reinforcement table's row {} changes",
+                crate::text::quoted(row)
+            ),
+            TimedChange::HotSpotRoll(_) => "the Hot Spot roll changes".to_owned(),
+        }
+    }
+
+    /// What it does, whole, for the referee: a note's text, the units a row brings, the faces
+    /// of a Hot Spot roll.
+    pub fn referee_words(&self) -> String {
+        match self {
+            TimedChange::Note(text) => format!("a note for the referee: {text}"),
+            TimedChange::PlayerNote(text) => format!("a note for the players: {text}"),
+            TimedChange::ReinforcementRow {
+                row,
+                units,
+                roll_again,
+            } => {
+                let brings: Vec<String> = units.iter().map(|u| u.describe_whole()).collect();
+                let mut brings = if brings.is_empty() {
+                    "nobody".to_owned()
+                } else {
+                    brings.join("; ")
+                };
+                if *roll_again {
+                    brings.push_str(", and rolls again");
+                }
+                format!(
+                    "the reinforcement table's row {} brings {brings}",
+                    crate::text::quoted(row)
+                )
+            }
+            TimedChange::HotSpotRoll(roll) => format!(
+                "the Hot Spot roll becomes {}",
+                super::hot_spot_roll_words(roll)
+            ),
+            other => other.words(),
+        }
+    }
 }
 
 /// A result the victory points name at the end of the game.

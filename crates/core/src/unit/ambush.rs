@@ -75,6 +75,10 @@ pub struct ScheduledArrival {
     /// `turn` on; none when it comes on at `turn` for sure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arrives_on: Option<u8>,
+    /// The Hot Spot it comes on at (version 4; `at` then names it): an Insurgent unit due there
+    /// while it is neutralized is lost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hot_spot: Option<u8>,
 }
 
 impl ScheduledArrival {

@@ -119,6 +119,10 @@ pub struct Unit {
     /// The edge it left the table by, when the referee said.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub left_by: Option<crate::tabletop::Edge>,
+    /// For captives (a scenario of version 4): the other side, whose unit frees them by
+    /// moving into contact; they join it and change sides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub freed_by: Option<Side>,
 }
 
 impl Unit {

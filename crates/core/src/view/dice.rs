@@ -26,7 +26,18 @@ fn faces_words(rolled: &Rolled) -> String {
 /// names) or whose owner the viewer may not know by name is shown with its die alone.
 pub fn event_dice_words(event: &Event, sight: &Sight<'_>) -> String {
     let mut runs: Vec<(Option<String>, Vec<String>)> = Vec::new();
-    for rolled in event.dice.iter().filter(|r| !r.faces.is_empty()) {
+    // The dice of the game's length are the referee's while the length is: their faces would
+    // tell the limit rolled, or the end roll kept secret.
+    let hidden = |role: Option<DiceRole>| match role {
+        Some(DiceRole::TurnLimit) => !sight.knows_turn_limit(),
+        Some(DiceRole::EndRoll) => !sight.knows_length(),
+        _ => false,
+    };
+    for rolled in event
+        .dice
+        .iter()
+        .filter(|r| !r.faces.is_empty() && !hidden(r.role))
+    {
         let owner = rolled
             .role
             .and_then(|role| owner(&event.command, role, sight));
@@ -69,6 +80,9 @@ fn owner(command: &Command, role: DiceRole, sight: &Sight<'_>) -> Option<String>
         (_, DiceRole::Leader) => Some("leader check".to_owned()),
         (_, DiceRole::HotSpot) => Some("Hot Spot".to_owned()),
         (_, DiceRole::Ambush) => Some("ambush".to_owned()),
+        (_, DiceRole::TurnLimit) => Some("turn limit".to_owned()),
+        (_, DiceRole::EndRoll) => Some("end roll".to_owned()),
+        (_, DiceRole::Event) => Some("the scenario's roll".to_owned()),
         _ => None,
     }
 }

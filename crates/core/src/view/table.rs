@@ -126,6 +126,9 @@ pub struct TableView {
     pub phase_next: String,
     /// The latest event in effect the seat may read.
     pub last: Option<Line>,
+    /// The scenario's notes for the players (version 4) given as this turn began: "The convoy
+    /// radios that it is close." Everybody reads them.
+    pub notes: Vec<String>,
 }
 
 impl TableView {
@@ -176,6 +179,12 @@ impl TableView {
             next: sight.next(),
             phase_next,
             last: sight.last_line(),
+            notes: state
+                .player_notes()
+                .iter()
+                .filter(|n| n.turn == state.turn() && state.phase() != Phase::GameOver)
+                .map(|n| n.text.clone())
+                .collect(),
         }
     }
 

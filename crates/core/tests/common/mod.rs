@@ -49,6 +49,7 @@ fn marine_unit(id: &str, name: &str, figures: Vec<FigureSetup>) -> UnitSetup {
         figures,
         ambush: None,
         arrives: None,
+        freed_by: None,
     }
 }
 
@@ -68,6 +69,7 @@ fn insurgent_unit(id: &str, name: &str, location: &str, figures: Vec<FigureSetup
         figures,
         ambush: None,
         arrives: None,
+        freed_by: None,
     }
 }
 
@@ -187,6 +189,7 @@ pub fn contracting_trouble() -> Scenario {
             figures: vec![contractor(), contractor()],
             ambush: None,
             arrives: None,
+            freed_by: None,
         },
         insurgent_unit(
             "insurgents-1",
@@ -270,6 +273,7 @@ pub fn contracting_trouble() -> Scenario {
                     edges: vec![Edge::South, Edge::West],
                     ends_game: true,
                 },
+                until_turn: None,
             },
             VictoryItem {
                 id: "none-left-behind".to_owned(),
@@ -277,6 +281,7 @@ pub fn contracting_trouble() -> Scenario {
                 points: 5,
                 label: "No friendly casualties or POWs left behind".to_owned(),
                 trigger: VictoryTrigger::Manual { once: false },
+                until_turn: None,
             },
             VictoryItem {
                 id: "marine-wounded".to_owned(),
@@ -284,6 +289,7 @@ pub fn contracting_trouble() -> Scenario {
                 points: 1,
                 label: "Marine wounded".to_owned(),
                 trigger: VictoryTrigger::RegularWounded,
+                until_turn: None,
             },
             VictoryItem {
                 id: "marine-killed".to_owned(),
@@ -291,6 +297,7 @@ pub fn contracting_trouble() -> Scenario {
                 points: 2,
                 label: "Marine killed".to_owned(),
                 trigger: VictoryTrigger::Manual { once: false },
+                until_turn: None,
             },
             VictoryItem {
                 id: "captive-held".to_owned(),
@@ -298,6 +305,7 @@ pub fn contracting_trouble() -> Scenario {
                 points: 5,
                 label: "Captive held at the end".to_owned(),
                 trigger: VictoryTrigger::Manual { once: false },
+                until_turn: None,
             },
         ],
         special_rules: vec!["Contractors join the first Marine unit that touches them.".to_owned()],
@@ -314,6 +322,8 @@ pub fn contracting_trouble() -> Scenario {
         contacts: None,
         turn_limit_dice: None,
         turn_limit_known: false,
+        turn_limit_secret: false,
+        end_roll: None,
         events: Vec::new(),
         thresholds: Vec::new(),
         author_notes: Vec::new(),
@@ -393,6 +403,7 @@ pub fn bare_unit(side: Side, tq: Die, weapons: &[Weapon], armor: u8) -> Unit {
         arrives: None,
         status: UnitStatus::default(),
         left_by: None,
+        freed_by: None,
     }
 }
 

@@ -69,7 +69,8 @@ pub fn random_command(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Com
             | P::Arrival { .. }
             | P::AmbushRoll { .. }
             | P::AmbushPlacement { .. }
-            | P::ArrivalRoll { .. } => unreachable!("roll_command answers every roll"),
+            | P::ArrivalRoll { .. }
+            | P::EventRoll { .. } => unreachable!("roll_command answers every roll"),
         };
     }
     // Most of the time, something the game allows now, as the query offers it.

@@ -16,7 +16,12 @@ fn problems_of(value: &Value) -> Vec<String> {
     let bytes = serde_json::to_vec_pretty(value).expect("serializes");
     match check::load_bytes(&bytes) {
         Ok(_) => Vec::new(),
-        Err(ScenarioError::Invalid(problems)) => problems.iter().map(ToString::to_string).collect(),
+        // The problems alone: a refused file's warnings are tested on their own.
+        Err(ScenarioError::Invalid(problems)) => problems
+            .iter()
+            .filter(|p| !p.warning)
+            .map(ToString::to_string)
+            .collect(),
         Err(other) => vec![other.to_string()],
     }
 }
@@ -200,10 +205,10 @@ fn every_problem_is_reported_with_its_path() {
     );
 
     let mut v = good.clone();
-    v["version"] = json!(4);
+    v["version"] = json!(5);
     assert_problem(
         &v,
-        "version: 4: this file was written by a newer version of the app; this one reads versions 1 to 3",
+        "version: 5: this file was written by a newer version of the app; this one reads versions 1 to 4",
     );
 
     let mut v = good.clone();
@@ -225,34 +230,81 @@ fn every_problem_is_reported_with_its_path() {
     assert!(problems_of(&v).len() >= 3, "{:?}", problems_of(&v));
 }
 
+/// The problems of a text, each as `LINE:COLUMN: path: message`.
+fn listed(text: &str) -> Vec<String> {
+    match check::load_bytes(text.as_bytes()) {
+        Err(ScenarioError::Invalid(problems)) => problems.iter().map(ToString::to_string).collect(),
+        other => panic!("expected the problems of the file, got {other:?}"),
+    }
+}
+
 /// Enter pressed inside a long brief is the likeliest slip of all: it is placed at the end of
-/// the line it breaks, not at the end of the file; a raw tab at its own column.
+/// the line it breaks, not at the end of the file; a raw tab at its own column; every one of
+/// them in one run, with the rest of the file's problems.
 #[test]
-fn a_raw_line_break_in_quoted_text_is_placed_where_it_is() {
+fn raw_control_characters_in_quoted_text_are_each_placed_where_they_are() {
     let text = "{\n  \"format\": \"ambush-alley-scenario\",\n  \"brief\": \"Hold the\n  street until dawn.\",\n  \"version\": 1\n}\n";
-    let Err(ScenarioError::Syntax {
-        line,
-        column,
-        message,
-    }) = check::load_bytes(text.as_bytes())
-    else {
-        panic!("expected a syntax error")
-    };
-    assert_eq!((line, column), (3, 21), "{message}");
-    assert!(message.contains("line break"), "{message}");
-    // The same slip in a file with CR LF line ends is placed at the same spot.
+    let found = listed(text);
+    let breaks: Vec<&String> = found.iter().filter(|p| p.contains("line break")).collect();
+    assert_eq!(breaks.len(), 1, "{found:#?}");
+    assert!(
+        breaks[0]
+            .starts_with("3:21: brief: a line break typed inside text in quotes (Enter pressed)"),
+        "{found:#?}"
+    );
+    // The rest of the file is checked as if a space stood there: what it lacks is said too.
+    assert!(
+        found.iter().any(|p| p.contains("missing field \"units\"")),
+        "{found:#?}"
+    );
+    // The same slip in a file with CR LF line ends is placed at the same spot, once.
     let crlf = text.replace('\n', "\r\n");
-    let Err(ScenarioError::Syntax { line, column, .. }) = check::load_bytes(crlf.as_bytes()) else {
-        panic!("expected a syntax error")
-    };
-    assert_eq!((line, column), (3, 21));
-    // A raw tab keeps its own line and column.
-    let tab = "{\n  \"brief\": \"Hold\tthe street\"\n}";
-    let Err(ScenarioError::Syntax { line, column, .. }) = check::load_bytes(tab.as_bytes()) else {
-        panic!("expected a syntax error")
-    };
-    assert_eq!(line, 2);
-    assert!((15..=17).contains(&column), "column {column}");
+    let found = listed(&crlf);
+    let breaks: Vec<&String> = found.iter().filter(|p| p.contains("line break")).collect();
+    assert_eq!(breaks.len(), 1, "{found:#?}");
+    assert!(breaks[0].starts_with("3:21: brief: "), "{found:#?}");
+    // A raw tab keeps its own line and column; a name's and a note's each at theirs.
+    let text = "{\n  \"brief\": \"Hold\tthe street\",\n  \"name\": \"Dawn\n\",\n  \"special_rules\": [\"one\", \"two\n\n lines\"]\n}";
+    let found = listed(text);
+    let raw: Vec<&String> = found
+        .iter()
+        .filter(|p| p.contains("typed inside"))
+        .collect();
+    assert_eq!(
+        raw.iter()
+            .map(|p| p.splitn(4, ':').take(3).collect::<Vec<_>>().join(":"))
+            .collect::<Vec<_>>(),
+        vec![
+            "2:17: brief",
+            "3:16: name",
+            "5:32: special_rules[1]",
+            "6:1: special_rules[1]"
+        ],
+        "{found:#?}"
+    );
+    assert!(
+        raw[0].contains("a tab typed inside text in quotes"),
+        "{raw:?}"
+    );
+    // Many in one text: the first five, then how many more and where the last is.
+    let brief = "word\n".repeat(12);
+    let text = format!("{{\n  \"brief\": \"{brief}\"\n}}");
+    let found = listed(&text);
+    let raw: Vec<&String> = found.iter().filter(|p| p.contains("brief")).collect();
+    assert_eq!(raw.len(), 6, "{found:#?}");
+    assert!(
+        raw[5].ends_with("and 7 more like them in this text, the last at line 13, column 5"),
+        "{raw:?}"
+    );
+    // Another syntax error after them is placed in the text as written.
+    let text = "{\n  \"brief\": \"a\nb\",\n  \"name\": \"x\"\n  \"id\": \"y\"\n}";
+    let found = listed(text);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.starts_with("5:3: ") && p.contains("a comma between two fields")),
+        "{found:#?}"
+    );
 }
 
 #[test]

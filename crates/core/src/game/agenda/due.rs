@@ -124,6 +124,7 @@ impl GameState {
                         });
                     }
                     PendingStep::InsurgencyRoll
+                    | PendingStep::EventRoll { .. }
                     | PendingStep::TableRoll
                     | PendingStep::Arrival { .. }
                     | PendingStep::AmbushRoll { .. }

@@ -367,6 +367,8 @@ impl GameState {
             | PendingStep::ArrivalRoll { unit } => {
                 self.unit(*unit).map_or(Seat::Referee, |u| Seat::of(u.side))
             }
+            // The scenario's own roll: the referee's, as the turn limit is.
+            PendingStep::EventRoll { .. } => Seat::Referee,
         }
     }
 
@@ -400,7 +402,7 @@ impl GameState {
         match (command, role) {
             (_, DiceRole::InsurgentReaction) => Some(Seat::Insurgent),
             (_, DiceRole::RegularReaction) | (_, DiceRole::FirstAid) => Some(Seat::Regular),
-            (_, DiceRole::TurnLimit) => Some(Seat::Referee),
+            (_, DiceRole::TurnLimit | DiceRole::EndRoll | DiceRole::Event) => Some(Seat::Referee),
             (Command::Fire { attacker, .. }, DiceRole::Attack) => side(attacker),
             (Command::Fire { target, .. }, DiceRole::Defense) => side(target),
             (

@@ -169,6 +169,7 @@ impl Command {
             | Command::AmbushRoll { pending }
             | Command::AmbushPlacement { pending }
             | Command::ArrivalRoll { pending }
+            | Command::EventRoll { pending }
             | Command::RemoveCasualties { pending, .. }
             | Command::FirstAid { pending, .. }
             | Command::SkipPending { pending } => Some(*pending),
@@ -218,6 +219,15 @@ impl Command {
                 format!("Roll for {} to arrive", pending_unit(state, *pending)),
                 &[],
             ),
+            Command::EventRoll { pending } => {
+                let label = match state.pending(*pending).map(|p| &p.step) {
+                    Some(PendingStep::EventRoll { need, what, .. }) => {
+                        format!("The scenario's roll: {what} on {need}+")
+                    }
+                    _ => "The scenario's roll".to_owned(),
+                };
+                CommandFacts::new(K::Turn, label, &[])
+            }
             Command::AmbushPlacement { .. } => {
                 CommandFacts::new(K::Reinforcements, "Roll its Hot Spot".to_owned(), &[])
             }

@@ -116,6 +116,11 @@ pub enum Command {
         /// The pending step.
         pending: u32,
     },
+    /// Roll for a scenario's event on a roll (version 4; resolves a pending event roll).
+    EventRoll {
+        /// The pending step.
+        pending: u32,
+    },
     /// Place a unit that arrived on a Hot Spot roll of 6 at the chosen spot.
     PlaceArrival {
         /// The pending step.

@@ -186,23 +186,23 @@ impl GameState {
         for unit in rolling {
             self.push_pending(PendingStep::ArrivalRoll { unit });
         }
+        let due: Vec<UnitId> = self
+            .units
+            .iter()
+            .filter(|u| {
+                u.side == side
+                    && u.presence == Presence::InReserve
+                    && u.arrives
+                        .as_ref()
+                        .is_some_and(|a| a.arrives_on.is_none() && a.turn <= turn)
+            })
+            .map(|u| u.id)
+            .collect();
         let mut came = Vec::new();
-        for shared in &mut self.units {
-            let due = shared.side == side
-                && shared.presence == Presence::InReserve
-                && shared
-                    .arrives
-                    .as_ref()
-                    .is_some_and(|a| a.arrives_on.is_none() && a.turn <= turn);
-            if !due {
-                continue;
-            }
-            let unit = Arc::make_mut(shared);
-            if let Some(arrival) = unit.arrives.take() {
-                unit.presence = Presence::OnTable;
-                unit.location = arrival.at.clone();
-                came.push((format!("{} arrives at {}", unit.name, arrival.at), unit.id));
-            }
+        for id in due {
+            let name = self.unit(id).map(|u| u.name.clone()).unwrap_or_default();
+            let words = self.comes_on(id);
+            came.push((format!("{name} {words}"), id));
         }
         (!came.is_empty()).then(|| {
             let words: Vec<&str> = came.iter().map(|(w, _)| w.as_str()).collect();
@@ -247,25 +247,61 @@ impl GameState {
             return Outcome::default();
         };
         self.remove_pending(pending);
-        let Some(unit) = self.unit_mut(id) else {
+        let Some(unit) = self.unit(id) else {
             return Outcome::default();
         };
         let Some(arrival) = unit.arrives.clone() else {
             return Outcome::default();
         };
+        let name = unit.name.clone();
         let need = arrival.arrives_on.unwrap_or(1);
         if face < need {
             return Outcome::text(format!(
-                "{} rolls {face} (needs {need}+): not yet; it rolls again next turn",
-                unit.name
+                "{name} rolls {face} (needs {need}+): not yet; it rolls again next turn"
             ));
         }
-        unit.presence = Presence::OnTable;
-        unit.location = arrival.at.clone();
-        unit.arrives = None;
-        Outcome::text(format!(
-            "{} rolls {face} (needs {need}+): arrives at {}",
-            unit.name, arrival.at
-        ))
+        let words = self.comes_on(id);
+        Outcome::text(format!("{name} rolls {face} (needs {need}+): {words}"))
+    }
+
+    /// A unit due from off the table comes on where the scenario says: at its place in words,
+    /// or (version 4) at its Hot Spot, where an Insurgent unit is lost when the spot is
+    /// neutralized. The words for the log: "arrives at the south road".
+    fn comes_on(&mut self, id: UnitId) -> String {
+        let Some(arrival) = self.unit(id).and_then(|u| u.arrives.clone()) else {
+            return String::new();
+        };
+        let at_spot = arrival.hot_spot.map(|n| {
+            (
+                n,
+                self.hot_spot(n)
+                    .filter(|h| h.active)
+                    .map(|h| h.arrival_location()),
+            )
+        });
+        let Some(unit) = self.unit_mut(id) else {
+            return String::new();
+        };
+        match at_spot {
+            Some((n, None)) if unit.side == crate::unit::Side::Insurgent => {
+                // Kept with its arrival: nothing on the table ever showed it.
+                unit.presence = Presence::Eliminated {
+                    cause: Elimination::LostAtNeutralizedHotSpot,
+                };
+                format!("was due at Hot Spot {n}, which is neutralized, so it is lost")
+            }
+            Some((_, Some(location))) => {
+                unit.presence = Presence::OnTable;
+                unit.location = location;
+                unit.arrives = None;
+                format!("arrives at {}", arrival.at)
+            }
+            _ => {
+                unit.presence = Presence::OnTable;
+                unit.location = arrival.at.clone();
+                unit.arrives = None;
+                format!("arrives at {}", arrival.at)
+            }
+        }
     }
 }

@@ -315,6 +315,7 @@ impl GameState {
             arrives: None,
             status: UnitStatus::default(),
             left_by: None,
+            freed_by: None,
         }));
         Outcome::text(format!("Edit: {} unit {} added", unit.side, unit.name))
     }

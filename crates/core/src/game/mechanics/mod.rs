@@ -7,6 +7,7 @@ mod casualties;
 mod checks;
 mod decide;
 mod edits;
+mod events;
 mod fire;
 mod morale;
 mod other_actions;

@@ -79,7 +79,11 @@ impl GameState {
         if from == into {
             return Err(refuse("a unit cannot join itself"));
         }
-        expect_side(source, target.side)?;
+        // Captives (version 4) are freed by the side that holds them not: they join its unit.
+        let freed = source.non_combatant && source.freed_by == Some(target.side);
+        if !freed {
+            expect_side(source, target.side)?;
+        }
         expect_fighting(target)?;
         if target.leaders_only() {
             return Err(refuse(
@@ -148,6 +152,8 @@ impl GameState {
             return Outcome::default();
         };
         let brings_leader = source.firing_count() > 0;
+        let freed = source.side != target.side;
+        let side = target.side;
         let (source_name, target_name) = (source.name.clone(), target.name.clone());
         // A leader who has already fought brings no fresh action with him; one who only moved
         // to join leaves the unit free to fire later.
@@ -164,7 +170,13 @@ impl GameState {
             return Outcome::default();
         };
         target.figures.extend(figures);
-        let mut outcome = Outcome::text(format!("{source_name} joins {target_name}"));
+        let mut outcome = if freed {
+            Outcome::text(format!(
+                "{target_name} frees {source_name}: they join it, {side} figures from now on"
+            ))
+        } else {
+            Outcome::text(format!("{source_name} joins {target_name}"))
+        };
         if !brings_leader {
             outcome.note(format!(
                 "{target_name} now looks after them as dependants; it may go on moving and firing"
@@ -301,7 +313,13 @@ impl GameState {
             if n == 0 || item.side != side {
                 continue;
             }
-            if item.trigger.escort_scores(edge) {
+            if !item.counts_on(self.turn) {
+                outcome.note(format!(
+                    "{}: no points, it counted only up to turn {}",
+                    item.label,
+                    item.until_turn.unwrap_or_default()
+                ));
+            } else if item.trigger.escort_scores(edge) {
                 self.add_victory(&item.id, n);
                 outcome.note(format!("{}: {n} × {} points", item.label, item.points));
             } else {

@@ -18,6 +18,8 @@ use crate::game::words;
 impl GameState {
     pub(in crate::game) fn check_insurgency_roll(&self) -> Result<DiceRequest> {
         self.expect_phase("The Insurgency roll", &[Phase::Reinforcements])?;
+        // The scenario's events on a roll (version 4) come first as the turn begins.
+        self.expect_no_event_roll()?;
         if !self
             .pending
             .iter()
@@ -80,7 +82,8 @@ impl GameState {
         let dice = faces.all(DiceRole::Table);
         let total: u8 = dice.iter().sum();
         self.remove_pending(pending);
-        let Some(row) = scenario.reinforcements.row(total) else {
+        // The table as the scenario's events (version 4) left it.
+        let Some(row) = self.reinforcement_table(scenario).row(total).cloned() else {
             // A checked scenario covers every total from 2 to 12.
             return Outcome::text(format!("Reinforcement table {total}: no row, nobody comes"));
         };
@@ -94,7 +97,7 @@ impl GameState {
             self.push_pending(PendingStep::TableRoll);
         }
         Outcome::with(
-            words::table_roll(total, row),
+            words::table_roll(total, &row),
             Detail::TableRoll {
                 faces: dice,
                 total,
@@ -165,6 +168,7 @@ impl GameState {
             arrives: None,
             status: UnitStatus::default(),
             left_by: None,
+            freed_by: None,
         };
         let head = format!("{} ({})", unit.name, unit.composition());
         self.units.push(Arc::new(unit));
@@ -187,7 +191,7 @@ impl GameState {
         let lost = Presence::Eliminated {
             cause: Elimination::LostAtNeutralizedHotSpot,
         };
-        let named = match scenario.spot_for_face(face) {
+        let named = match self.spot_for_face(scenario, face) {
             SpotFaceSetup::Spot(number) => Some(number),
             SpotFaceSetup::Choice => None,
         };

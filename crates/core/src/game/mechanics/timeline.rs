@@ -1,10 +1,10 @@
-//! What a scenario of version 3 sets for the course of the game, played as the turn ends: the
-//! variable turn limit, rolled with the end of turn it names, and the events of a set turn,
-//! applied as that turn begins. Both belong to logged events (the end of the turn, or the
-//! referee playing on past the proposed end), so a replay does them again exactly.
+//! How long a game of a version 3 or 4 scenario lasts, played as the turn ends: the variable
+//! turn limit, rolled with the end of turn it names, and (version 4) the end rolled at the end
+//! of each turn from a turn. Both belong to the logged end of the turn, so a replay does them
+//! again exactly. The events of a turn are `events.rs`'.
 
 use crate::dice::{DiceRequest, DiceRole, Die, Face};
-use crate::scenario::{Scenario, TimedChange, TurnLimitDice};
+use crate::scenario::{EndRoll, Scenario, TurnLimitDice};
 
 use crate::game::outcome::Outcome;
 use crate::game::state::GameState;
@@ -65,47 +65,51 @@ impl GameState {
         ));
     }
 
-    /// The scenario's events of the turn beginning now, in the file's order: the Insurgency
-    /// Level, Hot Spots, and notes for the referee (which the players' screens never show).
-    pub(in crate::game) fn begin_turn_events(
+    /// Whether the end roll (version 4) is due as this turn ends: from its first turn, while
+    /// the game is not at its last turn anyway.
+    fn end_roll_due(&self, scenario: &Scenario) -> Option<EndRoll> {
+        let end = scenario.end_roll?;
+        let at_the_limit = self.turn_limit.is_some_and(|limit| self.turn >= limit);
+        (self.turn >= end.from_turn && !at_the_limit).then_some(end)
+    }
+
+    /// Adds the die of the end roll to the request of the end of the turn, when due.
+    pub(in crate::game) fn ask_end_roll(&self, scenario: &Scenario, request: &mut DiceRequest) {
+        if let Some(end) = self.end_roll_due(scenario) {
+            request.push(
+                DiceRole::EndRoll,
+                format!("End roll: the game ends after this turn on {}+", end.on),
+                Die::D6,
+                1,
+            );
+        }
+    }
+
+    /// Rolls the end of the game with the face the end of the turn was given, when due: true
+    /// when it ends the game after this turn.
+    pub(in crate::game) fn roll_end(
         &mut self,
         scenario: &Scenario,
+        faces: &[Face],
         outcome: &mut Outcome,
-    ) {
-        let turn = self.turn;
-        for event in scenario.events_on(turn) {
-            match &event.change {
-                TimedChange::InsurgencyLevel(level) => {
-                    self.insurgency = *level;
-                    outcome.note(format!(
-                        "Turn {turn}, as the scenario says: the Insurgency Level is now {level}"
-                    ));
-                }
-                TimedChange::HotSpot { number, active } => {
-                    let Some(spot) = self.hot_spots.iter_mut().find(|h| h.number == *number) else {
-                        continue;
-                    };
-                    spot.active = *active;
-                    let place = if spot.location.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", spot.location)
-                    };
-                    let what = if *active {
-                        "is active"
-                    } else {
-                        "is neutralized"
-                    };
-                    outcome.note(format!(
-                        "Turn {turn}, as the scenario says: Hot Spot {number}{place} {what}"
-                    ));
-                }
-                TimedChange::Note(text) => {
-                    outcome
-                        .referee
-                        .push(format!("Turn {turn}, for the referee: {text}"));
-                }
-            }
-        }
+    ) -> bool {
+        let (Some(end), [face]) = (self.end_roll_due(scenario), faces) else {
+            return false;
+        };
+        let ends = *face >= end.on;
+        // The referee's to know when the scenario keeps the game's length secret.
+        outcome.about.end_roll = Some(outcome.notes.len());
+        outcome.note(if ends {
+            format!(
+                "End roll {face} (the game ends on {}+): the game ends after turn {}",
+                end.on, self.turn
+            )
+        } else {
+            format!(
+                "End roll {face} (the game ends on {}+): the game goes on",
+                end.on
+            )
+        });
+        ends
     }
 }

@@ -81,6 +81,8 @@ impl GameState {
         // A variable turn limit is rolled as the last turn the game is sure to have ends.
         let mut request = DiceRequest::none();
         self.ask_turn_limit(scenario, &mut request);
+        // The end rolled each turn (version 4) is rolled with it.
+        self.ask_end_roll(scenario, &mut request);
         Ok(request)
     }
 
@@ -88,10 +90,12 @@ impl GameState {
         &mut self,
         scenario: &Scenario,
         limit_faces: &[Face],
+        end_faces: &[Face],
     ) -> Outcome {
         let ending = self.turn;
         let mut outcome = Outcome::text(format!("End of turn {ending}"));
         self.roll_turn_limit(scenario, limit_faces, &mut outcome);
+        let rolled_end = self.roll_end(scenario, end_faces, &mut outcome);
         let mut unpinned = Vec::new();
         let mut regrouping = Vec::new();
         let mut regrouped = Vec::new();
@@ -189,17 +193,24 @@ impl GameState {
                 reason.describe()
             ));
             self.end_proposed = Some(reason);
+        } else if rolled_end {
+            let reason = EndReason::EndRolled { turn: ending };
+            outcome.summary = format!("End of turn {ending}: the end roll ends the game");
+            outcome.note(format!(
+                "The game ends: {} — end it, or play on",
+                reason.describe()
+            ));
+            self.end_proposed = Some(reason);
         } else {
-            self.push_pending(PendingStep::InsurgencyRoll);
             outcome.summary = format!("End of turn {ending}; turn {} begins", self.turn);
-            self.begin_turn_events(scenario, &mut outcome);
+            self.begin_turn(scenario, &mut outcome);
         }
         outcome
     }
 
     pub(in crate::game) fn end_game(&mut self, scenario: &Scenario) -> Outcome {
         let after = match self.end_proposed.take() {
-            Some(EndReason::LastTurn { turn }) => turn,
+            Some(EndReason::LastTurn { turn } | EndReason::EndRolled { turn }) => turn,
             _ => self.turn,
         };
         // The game ended in the turn it names: the turn that would have come next never began.
@@ -208,10 +219,16 @@ impl GameState {
         self.lose_reserves(|_| true);
         self.active_unit = None;
         self.interruptions.clear();
-        Outcome::text(format!(
+        // Captives still held are counted now (version 4), before the score is told.
+        let held = self.count_held_at_end(scenario);
+        let mut outcome = Outcome::text(format!(
             "Game over after turn {after}: {}",
             self.final_score(scenario)
-        ))
+        ));
+        for note in held {
+            outcome.note(note);
+        }
+        outcome
     }
 
     pub(in crate::game) fn skip_pending(&mut self, pending: u32) -> Outcome {
@@ -295,13 +312,22 @@ impl GameState {
             return Outcome::default();
         };
         let mut outcome = Outcome::text(format!("Play goes on: {}", reason.describe()));
-        if matches!(reason, EndReason::LastTurn { .. }) {
-            self.push_pending(PendingStep::InsurgencyRoll);
+        if matches!(
+            reason,
+            EndReason::LastTurn { .. } | EndReason::EndRolled { .. }
+        ) {
             // The turn the end was proposed before begins now, with its events.
-            self.begin_turn_events(scenario, &mut outcome);
+            self.begin_turn(scenario, &mut outcome);
         }
         self.declined_ends.push(reason);
         outcome
+    }
+
+    /// A turn begins: the scenario's events of the turn (those on a roll becoming steps due),
+    /// then the Insurgency roll is due.
+    fn begin_turn(&mut self, scenario: &Scenario, outcome: &mut Outcome) {
+        self.begin_turn_events(scenario, outcome);
+        self.push_pending(PendingStep::InsurgencyRoll);
     }
 
     /// An end the scenario's objectives call for now: every figure an escort item counts off

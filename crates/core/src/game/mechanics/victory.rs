@@ -97,8 +97,10 @@ impl GameState {
     pub(in crate::game) fn count_insurgent_casualties(&mut self, scenario: &Scenario, taken: u32) {
         self.insurgent_casualties += taken;
         let total = self.insurgent_casualties;
+        let turn = self.turn;
         for item in &scenario.victory {
             if let VictoryTrigger::InsurgentCasualties { per } = item.trigger
+                && item.counts_on(turn)
                 && let Some(count) = self.victory.iter_mut().find(|c| c.item == item.id)
             {
                 let max = i32::try_from(VICTORY_COUNT.max).unwrap_or(i32::MAX);
@@ -119,9 +121,41 @@ impl GameState {
             return;
         }
         for item in &scenario.victory {
-            if matches(&item.trigger) {
+            if matches(&item.trigger) && item.counts_on(self.turn) {
                 self.add_victory(&item.id, delta);
             }
         }
+    }
+
+    /// Counts, as the game ends, the figures each `held_at_end` item (version 4) finds still on
+    /// the table in a unit of its side: the words for the log, one line an item.
+    pub(in crate::game) fn count_held_at_end(&mut self, scenario: &Scenario) -> Vec<String> {
+        let mut words = Vec::new();
+        for item in &scenario.victory {
+            let VictoryTrigger::HeldAtEnd { tag, held_by } = &item.trigger else {
+                continue;
+            };
+            let held = self
+                .units
+                .iter()
+                .filter(|u| u.presence == crate::unit::Presence::OnTable)
+                .filter(|u| held_by.is_none_or(|side| u.side == side))
+                .flat_map(|u| u.figures.iter())
+                .filter(|f| f.tag.as_deref() == Some(tag.as_str()))
+                .count();
+            let held = i32::try_from(held).unwrap_or(i32::MAX);
+            if let Some(count) = self.victory.iter_mut().find(|c| c.item == item.id) {
+                count.count = 0;
+            }
+            self.add_victory(&item.id, held);
+            words.push(format!(
+                "{}: {} still held at the end, {} × {} points",
+                item.label,
+                crate::text::plural(held as usize, "figure", "figures"),
+                held,
+                item.points
+            ));
+        }
+        words
     }
 }

@@ -12,8 +12,8 @@ use super::super::{TurnLimitDice, VictoryTrigger};
 use super::{MAX_FIGURES_PER_UNIT, Problem};
 
 /// The last turn a game of the file can reach, and how to say so.
-struct LastTurn {
-    turn: u32,
+pub(super) struct LastTurn {
+    pub(super) turn: u32,
     /// "the game ends after turn 8 (turn_limit)".
     words: String,
 }
@@ -24,7 +24,7 @@ impl std::fmt::Display for LastTurn {
     }
 }
 
-fn last_turn(file: &ScenarioFile) -> Option<LastTurn> {
+pub(super) fn last_turn(file: &ScenarioFile) -> Option<LastTurn> {
     match file.turn_limit.as_ref()? {
         TurnLimitFile::Turns(n) => Some(LastTurn {
             turn: *n,
@@ -107,6 +107,17 @@ pub(super) fn problems(file: &ScenarioFile) -> Vec<Problem> {
                 format!("turn {}: {last}, so it would never arrive", arrives.turn),
             );
         }
+    }
+    if let (Some(end), Some(last)) = (&file.end_roll, &last)
+        && end.from_turn > last.turn
+    {
+        problem(
+            "end_roll.from_turn".to_owned(),
+            format!(
+                "turn {}: {last}, so it would never be rolled",
+                end.from_turn
+            ),
+        );
     }
     if let Some(last) = &last {
         for (i, event) in file.events.iter().enumerate() {
@@ -197,12 +208,74 @@ fn ambush_problems(
 /// The fields a file uses that only a later version of the format has: (path, what, the
 /// version that brought it).
 fn newer_fields(file: &ScenarioFile) -> Vec<(String, String, u32)> {
-    let mut out = version_3_fields(file);
+    let mut out = version_4_fields(file);
+    out.extend(version_3_fields(file));
     out.extend(
         version_2_fields(file)
             .into_iter()
             .map(|(path, what)| (path, what, 2)),
     );
+    out
+}
+
+/// The fields only version 4 has: (path, what, 4).
+fn version_4_fields(file: &ScenarioFile) -> Vec<(String, String, u32)> {
+    use super::super::file::{ArrivalAtFile, Audience, EventFile};
+    let mut out = Vec::new();
+    let mut add = |path: String, what: &str| out.push((path, what.to_owned(), 4));
+    if file.turn_limit_secret {
+        add("turn_limit_secret".to_owned(), "\"turn_limit_secret\"");
+    }
+    if file.end_roll.is_some() {
+        add("end_roll".to_owned(), "\"end_roll\"");
+    }
+    for (i, event) in file.events.iter().enumerate() {
+        let path = format!("events[{i}]");
+        if event.on().is_some() {
+            add(format!("{path}.on"), "an event on a roll");
+        }
+        if event.when().is_some() {
+            add(format!("{path}.when"), "an event on a condition");
+        }
+        match event {
+            EventFile::Note {
+                audience: Audience::Players,
+                ..
+            } => add(format!("{path}.for"), "a note for the players"),
+            EventFile::ReinforcementRow { .. } => add(
+                format!("{path}.kind"),
+                "an event that changes a row of the reinforcement table",
+            ),
+            EventFile::HotSpotRoll { .. } => add(
+                format!("{path}.kind"),
+                "an event that changes the Hot Spot roll",
+            ),
+            _ => {}
+        }
+    }
+    for (i, unit) in file.units.iter().enumerate() {
+        if unit.freed_by.is_some() {
+            add(format!("units[{i}].freed_by"), "\"freed_by\"");
+        }
+        if unit
+            .arrives
+            .as_ref()
+            .is_some_and(|a| matches!(a.at, ArrivalAtFile::HotSpot(_)))
+        {
+            add(format!("units[{i}].arrives.at"), "an arrival at a Hot Spot");
+        }
+    }
+    for (i, item) in file.victory.iter().enumerate() {
+        if item.until_turn.is_some() {
+            add(format!("victory[{i}].until_turn"), "\"until_turn\"");
+        }
+        if matches!(item.trigger, VictoryTrigger::HeldAtEnd { .. }) {
+            add(
+                format!("victory[{i}].trigger"),
+                "points for tagged figures held at the end",
+            );
+        }
+    }
     out
 }
 

@@ -209,6 +209,8 @@ pub(super) fn rest_problem(
             rest.last.problem.shown_path()
         ),
         at: after.at,
+        rests_on: Vec::new(),
+        warning: after.warning,
     }
 }
 

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::limits::HOT_SPOT;
 
-use super::super::file::{ScenarioFile, SpotFace};
+use super::super::file::{HotSpotRollFile, ScenarioFile, SpotFace};
 use super::super::{HotSpotSetup, Scenario, SpotFaceSetup};
 use super::Checker;
 
@@ -67,9 +67,20 @@ pub(super) fn check_hot_spot_roll(
     file: &ScenarioFile,
     spots: &[HotSpotSetup],
 ) -> [SpotFaceSetup; 6] {
-    let Some(roll) = &file.hot_spot_roll else {
-        return Scenario::default_hot_spot_roll(spots);
-    };
+    match &file.hot_spot_roll {
+        Some(roll) => check_roll(c, "hot_spot_roll", roll, spots),
+        None => Scenario::default_hot_spot_roll(spots),
+    }
+}
+
+/// A Hot Spot roll written at `path` (the file's, or an event's), each face naming a spot the
+/// scenario has.
+pub(super) fn check_roll(
+    c: &mut Checker,
+    path: &str,
+    roll: &HotSpotRollFile,
+    spots: &[HotSpotSetup],
+) -> [SpotFaceSetup; 6] {
     let numbers: Vec<String> = spots.iter().map(|s| s.number.to_string()).collect();
     let faces = roll.faces();
     std::array::from_fn(|i| match faces[i] {
@@ -77,7 +88,7 @@ pub(super) fn check_hot_spot_roll(
         SpotFace::Spot(n) => {
             if !spots.iter().any(|s| u32::from(s.number) == *n) {
                 c.problem(
-                    format!("hot_spot_roll.{}", i + 1),
+                    format!("{path}.{}", i + 1),
                     format!(
                         "face {} names Hot Spot {n}, which this scenario does not have: expected one of its spots ({}) or \"choice\"",
                         i + 1,

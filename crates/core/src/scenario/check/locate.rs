@@ -40,14 +40,7 @@ impl Positions {
     }
 
     fn scan(text: &str, wanted: Option<&HashSet<String>>) -> Self {
-        let mut scanner = Scanner {
-            chars: text.chars().peekable(),
-            line: 1,
-            column: 1,
-            path: String::new(),
-            wanted,
-            positions: Positions::default(),
-        };
+        let mut scanner = Scanner::new(text, wanted);
         scanner.value();
         scanner.positions
     }
@@ -118,21 +111,69 @@ pub fn join_index(path: &str, index: usize) -> String {
     format!("{path}[{index}]")
 }
 
+/// A control character typed raw inside text in quotes (a line break, a tab), which JSON
+/// refuses: where it is, and in which field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawControl {
+    /// The field path of the text it is in (`brief`, `units[2].name`).
+    pub path: String,
+    /// Its line and column: a line break at the end of the line it breaks.
+    pub at: Position,
+    /// Its byte offset in the text.
+    pub offset: usize,
+    /// The character.
+    pub character: char,
+}
+
+/// Every control character typed raw inside text in quotes, in the text's order; a CR LF
+/// line break counts once, at its CR.
+pub fn raw_controls(text: &str) -> Vec<RawControl> {
+    let none = HashSet::new();
+    let mut scanner = Scanner::new(text, Some(&none));
+    scanner.controls = Some(Vec::new());
+    scanner.value();
+    scanner.controls.unwrap_or_default()
+}
+
 struct Scanner<'w, I: Iterator<Item = char>> {
     chars: std::iter::Peekable<I>,
     line: usize,
     column: usize,
+    /// The byte offset of the next character.
+    offset: usize,
+    /// The column the last line break was at, on the line it ended.
+    last_column: usize,
     /// The path of the value being read.
     path: String,
     /// The paths to keep, or every one.
     wanted: Option<&'w HashSet<String>>,
     positions: Positions,
+    /// The raw control characters in text in quotes, when they are looked for.
+    controls: Option<Vec<RawControl>>,
+}
+
+impl<'w, 't> Scanner<'w, std::str::Chars<'t>> {
+    fn new(text: &'t str, wanted: Option<&'w HashSet<String>>) -> Self {
+        Scanner {
+            chars: text.chars().peekable(),
+            line: 1,
+            column: 1,
+            offset: 0,
+            last_column: 1,
+            path: String::new(),
+            wanted,
+            positions: Positions::default(),
+            controls: None,
+        }
+    }
 }
 
 impl<I: Iterator<Item = char>> Scanner<'_, I> {
     fn bump(&mut self) -> Option<char> {
         let c = self.chars.next()?;
+        self.offset += c.len_utf8();
         if c == '\n' {
+            self.last_column = self.column;
             self.line += 1;
             self.column = 1;
         } else {
@@ -202,7 +243,32 @@ impl<I: Iterator<Item = char>> Scanner<'_, I> {
                         });
                     }
                 }
-                other => out.push(other),
+                other => {
+                    if other < ' '
+                        && let Some(controls) = &mut self.controls
+                    {
+                        let after_cr = other == '\n'
+                            && controls.last().is_some_and(|c| {
+                                c.character == '\r' && c.offset + 1 == self.offset - 1
+                            });
+                        if !after_cr {
+                            // Where it was: `bump` has moved past it (a line break to the
+                            // next line), so the place is worked out again.
+                            let at = if other == '\n' {
+                                (self.line - 1, self.last_column)
+                            } else {
+                                (self.line, self.column - 1)
+                            };
+                            controls.push(RawControl {
+                                path: self.path.clone(),
+                                at,
+                                offset: self.offset - 1,
+                                character: other,
+                            });
+                        }
+                    }
+                    out.push(other);
+                }
             }
         }
         out

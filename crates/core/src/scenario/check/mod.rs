@@ -24,11 +24,13 @@ mod contacts;
 mod hot_spots;
 mod json;
 pub mod locate;
+mod raw_text;
 mod reading;
 mod reinforcement_table;
 mod saved;
 mod setups;
 pub mod shape;
+mod spot_states;
 mod timeline;
 mod traps;
 mod units;
@@ -62,6 +64,13 @@ pub struct Problem {
     pub message: String,
     /// The line and column in the file, when it was read from text.
     pub at: Option<locate::Position>,
+    /// The paths of the other values it follows from (`events[1]` for an ambush at a spot
+    /// that event neutralizes): when the shape check repaired one of them, the problem only
+    /// echoes the stand-in and is left out.
+    pub rests_on: Vec<String>,
+    /// Harmless but likely not meant: the file stays good for it. Listed among the problems
+    /// only when a file has both (a raw line break beside a trap in play).
+    pub warning: bool,
 }
 
 impl Problem {
@@ -75,7 +84,15 @@ impl Problem {
             path: path.into(),
             message: message.into(),
             at,
+            rests_on: Vec::new(),
+            warning: false,
         }
+    }
+
+    /// The same problem, following from the values at these paths too.
+    pub fn resting_on(mut self, paths: impl IntoIterator<Item = String>) -> Self {
+        self.rests_on.extend(paths);
+        self
     }
 }
 
@@ -271,6 +288,7 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     let victory = check_victory(&mut c, file, &tags);
     let contacts = contacts::check_contacts(&mut c, file);
     let events = timeline::check_events(&mut c, file, &hot_spots);
+    let end_roll = timeline::check_end_roll(&mut c, file);
     let thresholds = timeline::check_thresholds(&mut c, file);
 
     let mut objectives = Vec::new();
@@ -309,6 +327,8 @@ pub fn check(file: &ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         contacts,
         turn_limit_dice,
         turn_limit_known: file.turn_limit_known,
+        turn_limit_secret: file.turn_limit_secret,
+        end_roll,
         events,
         thresholds,
         author_notes: file.author_notes.clone(),

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::json::{position_of, whole_numbers};
 use super::{
     LoadedScenario, MAX_SCENARIO_BYTES, MAX_SCENARIO_VALUES, Problem, ScenarioError, cap, census,
-    check_file, json, locate, shape, syntax_error, traps, warnings,
+    check_file, json, locate, raw_text, shape, syntax_error, traps, warnings,
 };
 use crate::scenario::file::ScenarioFile;
 
@@ -61,9 +61,28 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
             message: "the file is not UTF-8 text here; save it again as UTF-8".to_owned(),
         }
     })?;
-    let census = census::take(text).map_err(|e| syntax_error(&e, text.as_bytes()))?;
+    let census = match census::take(text) {
+        Ok(census) => census,
+        // Enter pressed inside a long brief: each is told at its place, and the rest of the
+        // file is checked as if a space stood there.
+        Err(e) if raw_text::is_raw_control(&e) => return raw_text::read(text, &e),
+        Err(e) => return Err(syntax_error(&e, text.as_bytes())),
+    };
+    check_text(text, text, census)
+}
+
+/// The checks of a text read once by the census: its values built, its shape against the
+/// schema, then its meaning. `parsed` is the text read; `shown` is the text the problems are
+/// placed in (the same, or the file before its raw control characters were blanked out: the
+/// same bytes, its lines as the author wrote them).
+pub(super) fn check_text(
+    parsed: &str,
+    shown: &str,
+    census: census::Census,
+) -> Result<LoadedScenario, ScenarioError> {
+    let text = parsed;
     if let Some(what) = census.not_an_object {
-        let at = locate::Positions::of_paths(text, [""]).value("");
+        let at = locate::Positions::of_paths(shown, [""]).value("");
         return Err(ScenarioError::Invalid(vec![Problem::at(
             "",
             shape::not_an_object(&what),
@@ -71,7 +90,9 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
         )]));
     }
     if census.values > MAX_SCENARIO_VALUES {
-        return Err(ScenarioError::Invalid(vec![too_many_values(text, &census)]));
+        return Err(ScenarioError::Invalid(vec![too_many_values(
+            shown, &census,
+        )]));
     }
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| syntax_error(&e, text.as_bytes()))?;
@@ -89,13 +110,20 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
     match serde_json::from_value::<ScenarioFile>(repaired) {
         Ok(file) => {
             let (scenario, meaning) = check_file(&file);
-            match scenario {
+            // What is harmless but likely not meant, said of a good file and of a bad one
+            // alike, so that one run tells everything.
+            let warned: Vec<Problem> = warnings::warnings(&file)
+                .into_iter()
+                .chain(traps::warnings(&file))
+                .map(|mut problem| {
+                    problem.warning = true;
+                    problem
+                })
+                .collect();
+            let warned = match scenario {
                 Some(scenario) if shape_problems == 0 => {
                     let mut said = cap::Capper::default();
-                    for problem in warnings::warnings(&file)
-                        .into_iter()
-                        .chain(traps::warnings(&file))
-                    {
+                    for problem in warned {
                         said.push(cap::Found {
                             problem,
                             place: cap::Place::Value,
@@ -104,7 +132,7 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
                     let warnings = if said.count() == 0 {
                         Vec::new()
                     } else {
-                        located(text, said)
+                        located(shown, said)
                     };
                     return Ok(LoadedScenario {
                         file,
@@ -112,20 +140,15 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
                         warnings,
                     });
                 }
-                _ => {}
-            }
+                _ => warned,
+            };
             // Problems that only echo a value the shape check repaired are left out: those
             // inside it, those of the object holding it (a field left out there changes what
             // the others must be), and those naming the text standing in for it.
             let stand_in = crate::text::quoted(shape::STAND_IN_TEXT);
-            let echoes = |problem: &Problem| {
-                if problem.message.contains(&stand_in) {
-                    return true;
-                }
-                if locate::parent(&problem.path).is_some_and(|h| shape.repaired_within(h)) {
-                    return true;
-                }
-                let mut at = Some(problem.path.as_str());
+            // A value repaired at `path`, or in one of the values holding it.
+            let repaired_at = |path: &str| {
+                let mut at = Some(path);
                 while let Some(path) = at {
                     if shape.was_repaired(path) {
                         return true;
@@ -134,10 +157,34 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
                 }
                 false
             };
+            let echoes = |problem: &Problem| {
+                if problem.message.contains(&stand_in) {
+                    return true;
+                }
+                if locate::parent(&problem.path).is_some_and(|h| shape.repaired_within(h)) {
+                    return true;
+                }
+                // A problem that follows from other values (an event that neutralizes the
+                // spot an ambush is at) echoes a repair made in any of them.
+                if problem
+                    .rests_on
+                    .iter()
+                    .any(|r| shape.repaired_within(r) || repaired_at(r))
+                {
+                    return true;
+                }
+                repaired_at(&problem.path)
+            };
             for problem in meaning.into_iter().filter(|p| !echoes(p)) {
                 found.push(cap::Found {
                     problem,
                     place: cap::Place::Key,
+                });
+            }
+            for problem in warned.into_iter().filter(|p| !echoes(p)) {
+                found.push(cap::Found {
+                    problem,
+                    place: cap::Place::Value,
                 });
             }
         }
@@ -150,7 +197,7 @@ pub fn load_bytes(bytes: &[u8]) -> Result<LoadedScenario, ScenarioError> {
         }
         Err(_) => {}
     }
-    Err(ScenarioError::Invalid(located(text, found)))
+    Err(ScenarioError::Invalid(located(shown, found)))
 }
 
 /// The problems to list, capped per kind, each with its line and column, in the file's order.

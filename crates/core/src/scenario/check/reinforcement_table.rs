@@ -8,7 +8,7 @@ use crate::rules::reinforcements::{
 };
 use crate::unit::Weapon;
 
-use super::super::file::ScenarioFile;
+use super::super::file::{ArrivalFile, ScenarioFile};
 use super::units::check_id;
 use super::{Checker, MAX_FIGURES_PER_UNIT};
 
@@ -50,65 +50,7 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
                 "a row brings at least one unit, or rolls again",
             );
         }
-        let mut units = Vec::new();
-        for (j, a) in r.units.iter().enumerate() {
-            let upath = format!("{path}.units[{j}]");
-            if a.figures.is_empty() {
-                c.problem(format!("{upath}.figures"), "an arriving unit needs figures");
-            }
-            let mut figures = Vec::new();
-            for (k, f) in a.figures.iter().enumerate() {
-                let fpath = format!("{upath}.figures[{k}]");
-                let count = match f.count.parse::<DiceCount>() {
-                    Ok(count) => count,
-                    Err(e) => {
-                        c.problem(format!("{fpath}.count"), e.to_string());
-                        DiceCount::fixed(1)
-                    }
-                };
-                if f.at_check {
-                    if !matches!(f.weapon, Weapon::MediumSupport) {
-                        c.problem(
-                            format!("{fpath}.at_check"),
-                            "only RPGs (medium_support) roll to be AT RPGs",
-                        );
-                    }
-                    if !count.is_fixed() {
-                        c.problem(
-                            format!("{fpath}.count"),
-                            format!(
-                                "{}: RPGs that roll to be AT RPGs need a fixed count such as \"1\"",
-                                crate::text::quoted(&f.count)
-                            ),
-                        );
-                    }
-                }
-                figures.push(FigureSpec {
-                    count,
-                    weapon: f.weapon,
-                    at_check: f.at_check,
-                });
-            }
-            let max_figures: u32 = figures.iter().map(|f| f.count.range().1).sum();
-            if max_figures > MAX_FIGURES_PER_UNIT {
-                c.problem(
-                    format!("{upath}.figures"),
-                    format!(
-                        "up to {max_figures} figures: an arriving unit has at most {MAX_FIGURES_PER_UNIT}"
-                    ),
-                );
-            }
-            let die = |c: &mut Checker, field: &str, text: &Option<String>| {
-                text.as_ref().map(|t| c.die(&format!("{upath}.{field}"), t))
-            };
-            let profile = ArrivalProfile {
-                name: a.name.clone(),
-                tq: die(c, "tq", &a.tq),
-                leader_tq: die(c, "leader_tq", &a.leader_tq),
-                morale: die(c, "morale", &a.morale),
-            };
-            units.push(ArrivalSpec { figures, profile });
-        }
+        let units = check_arrivals(c, &path, &r.units);
         rows.push(TableRow {
             id: r.id.clone(),
             rolls: r.rolls.iter().map(|&x| x.clamp(0, 255) as u8).collect(),
@@ -143,4 +85,73 @@ pub(super) fn check_table(c: &mut Checker, file: &ScenarioFile) -> Reinforcement
         );
     }
     ReinforcementTable { rows }
+}
+
+/// The units a row brings (at `path`: `reinforcements[2]`, or an event's), each with its
+/// figures and its own dice.
+pub(super) fn check_arrivals(
+    c: &mut Checker,
+    path: &str,
+    arrivals: &[ArrivalFile],
+) -> Vec<ArrivalSpec> {
+    let mut out = Vec::new();
+    for (j, a) in arrivals.iter().enumerate() {
+        let upath = format!("{path}.units[{j}]");
+        if a.figures.is_empty() {
+            c.problem(format!("{upath}.figures"), "an arriving unit needs figures");
+        }
+        let mut figures = Vec::new();
+        for (k, f) in a.figures.iter().enumerate() {
+            let fpath = format!("{upath}.figures[{k}]");
+            let count = match f.count.parse::<DiceCount>() {
+                Ok(count) => count,
+                Err(e) => {
+                    c.problem(format!("{fpath}.count"), e.to_string());
+                    DiceCount::fixed(1)
+                }
+            };
+            if f.at_check {
+                if !matches!(f.weapon, Weapon::MediumSupport) {
+                    c.problem(
+                        format!("{fpath}.at_check"),
+                        "only RPGs (medium_support) roll to be AT RPGs",
+                    );
+                }
+                if !count.is_fixed() {
+                    c.problem(
+                        format!("{fpath}.count"),
+                        format!(
+                            "{}: RPGs that roll to be AT RPGs need a fixed count such as \"1\"",
+                            crate::text::quoted(&f.count)
+                        ),
+                    );
+                }
+            }
+            figures.push(FigureSpec {
+                count,
+                weapon: f.weapon,
+                at_check: f.at_check,
+            });
+        }
+        let max_figures: u32 = figures.iter().map(|f| f.count.range().1).sum();
+        if max_figures > MAX_FIGURES_PER_UNIT {
+            c.problem(
+                format!("{upath}.figures"),
+                format!(
+                    "up to {max_figures} figures: an arriving unit has at most {MAX_FIGURES_PER_UNIT}"
+                ),
+            );
+        }
+        let die = |c: &mut Checker, field: &str, text: &Option<String>| {
+            text.as_ref().map(|t| c.die(&format!("{upath}.{field}"), t))
+        };
+        let profile = ArrivalProfile {
+            name: a.name.clone(),
+            tq: die(c, "tq", &a.tq),
+            leader_tq: die(c, "leader_tq", &a.leader_tq),
+            morale: die(c, "morale", &a.morale),
+        };
+        out.push(ArrivalSpec { figures, profile });
+    }
+    out
 }

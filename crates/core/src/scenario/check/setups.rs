@@ -4,21 +4,22 @@
 //! escort item for a side whose tag only the other side carries. Neutralized for good: from the
 //! start, or by an event (version 3), with no later event waking it.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use crate::unit::Side;
 
 use super::super::VictoryTrigger;
-use super::super::file::{AmbushAtFile, EventFile, ScenarioFile, SpotFace};
+use super::super::file::{AmbushAtFile, ArrivalAtFile, ScenarioFile, SpotFace};
 use super::Problem;
+use super::spot_states::{Asleep, SpotStates};
 
 /// Every set-up of the file that can never work.
 pub(super) fn problems(file: &ScenarioFile) -> Vec<Problem> {
     let mut out = Vec::new();
-    let mut problem = |path: String, message: String| out.push(Problem::at(path, message, None));
+    let states = SpotStates::of(file);
     // The turn from which each spot is neutralized for good, if it is: from the start, or
     // from the event (version 3) after which none wakes it.
-    let dead_from = neutralized_for_good(file);
+    let dead_from = states.all_dead();
     let since = |n: u32| match dead_from.get(&n) {
         Some((_, Some(event))) => format!("neutralized for good by events[{event}]"),
         _ => "neutralized from the start".to_owned(),
@@ -28,6 +29,9 @@ pub(super) fn problems(file: &ScenarioFile) -> Vec<Problem> {
         "an event that wakes it (\"kind\": \"hot_spot\", \"active\": true)"
     } else {
         "(version 3) an event that wakes it"
+    };
+    let about = |numbers: &mut dyn Iterator<Item = u32>| -> Vec<String> {
+        numbers.flat_map(|n| states.paths_about(n)).collect()
     };
     // Reinforcements come from turn 2: every spot dead by then loses them all.
     const FIRST_ARRIVALS: u32 = 2;
@@ -49,11 +53,15 @@ pub(super) fn problems(file: &ScenarioFile) -> Vec<Problem> {
         } else {
             ("from the start", "leave out \"active\": false on one")
         };
-        problem(
-            "hot_spots".to_owned(),
-            format!(
-                "every Hot Spot is neutralized {when} and none wakes later: every reinforcement would be lost; {fix}, or add {wake_words}"
-            ),
+        out.push(
+            Problem::at(
+                "hot_spots",
+                format!(
+                    "every Hot Spot is neutralized {when} and none wakes later: every reinforcement would be lost; {fix}, or add {wake_words}"
+                ),
+                None,
+            )
+            .resting_on(about(&mut file.hot_spots.iter().map(|h| h.number))),
         );
     } else if let Some(roll) = &file.hot_spot_roll {
         let faces = roll.faces();
@@ -78,75 +86,79 @@ pub(super) fn problems(file: &ScenarioFile) -> Vec<Problem> {
             } else {
                 "from the start"
             };
+            let rests = about(&mut named.iter().copied());
             let named: Vec<String> = named.iter().map(u32::to_string).collect();
-            problem(
-                "hot_spot_roll".to_owned(),
-                format!(
-                    "every face names a Hot Spot neutralized {when} ({}): every reinforcement would be lost; name an active spot, or \"choice\", on some faces",
-                    crate::text::and_list(&named)
-                ),
+            out.push(
+                Problem::at(
+                    "hot_spot_roll",
+                    format!(
+                        "every face names a Hot Spot neutralized {when} ({}): every reinforcement would be lost; name an active spot, or \"choice\", on some faces",
+                        crate::text::and_list(&named)
+                    ),
+                    None,
+                )
+                .resting_on(rests),
             );
         }
     }
     for (i, unit) in file.units.iter().enumerate() {
-        let Some(ambush) = &unit.ambush else {
-            continue;
-        };
-        if let AmbushAtFile::HotSpot(spot) = &ambush.arrives_at
+        if let Some(ambush) = &unit.ambush
+            && let AmbushAtFile::HotSpot(spot) = &ambush.arrives_at
             && dead_by(spot.hot_spot, ambush.from_turn)
         {
-            problem(
-                format!("units[{i}].ambush.arrives_at.hot_spot"),
-                format!(
-                    "Hot Spot {} is {}, so the unit could only be lost there: name an active spot, write \"hot_spot\" for a rolled one, or add {wake_words}",
-                    spot.hot_spot,
-                    since(spot.hot_spot)
-                ),
+            out.push(
+                Problem::at(
+                    format!("units[{i}].ambush.arrives_at.hot_spot"),
+                    format!(
+                        "Hot Spot {} is {}, so the unit could only be lost there: name an active spot, write \"hot_spot\" for a rolled one, or add {wake_words}",
+                        spot.hot_spot,
+                        since(spot.hot_spot)
+                    ),
+                    None,
+                )
+                .resting_on(states.paths_about(spot.hot_spot)),
+            );
+        }
+        // An arrival on a set turn (version 4) at a spot neutralized that turn is lost.
+        if let Some(arrives) = &unit.arrives
+            && arrives.arrives_on.is_none()
+            && let ArrivalAtFile::HotSpot(spot) = &arrives.at
+            && unit.side == Side::Insurgent
+            && let Some(why) = states.asleep_at(spot.hot_spot, arrives.turn)
+        {
+            let why = match why {
+                Asleep::FromTheStart => "neutralized from the start".to_owned(),
+                Asleep::By(event) => format!("neutralized by events[{event}]"),
+            };
+            out.push(
+                Problem::at(
+                    format!("units[{i}].arrives.at.hot_spot"),
+                    format!(
+                        "Hot Spot {} is {why} on turn {}, when the unit arrives, so it would be lost there: name a spot active then, move \"turn\", or wake the spot by then",
+                        spot.hot_spot, arrives.turn
+                    ),
+                    None,
+                )
+                .resting_on(states.paths_about(spot.hot_spot)),
             );
         }
     }
-    escort_sides(file, &mut problem);
+    escort_sides(file, &mut out);
     out
 }
 
-/// For each Hot Spot neutralized for good, the turn from which it is, and the event that does
-/// it (none: it is neutralized from the start and nothing wakes it). A spot the events leave
-/// active is not in the map. Events of one turn apply in the file's order.
-pub(super) fn neutralized_for_good(file: &ScenarioFile) -> HashMap<u32, (u32, Option<usize>)> {
-    let mut last: HashMap<u32, (u32, usize, bool)> = HashMap::new();
-    for (i, event) in file.events.iter().enumerate() {
-        if let EventFile::HotSpot {
-            turn,
-            hot_spot,
-            active,
-        } = event
-        {
-            let later = last
-                .get(hot_spot)
-                .is_none_or(|(t, j, _)| (*turn, i) > (*t, *j));
-            if later {
-                last.insert(*hot_spot, (*turn, i, *active));
-            }
-        }
-    }
-    file.hot_spots
-        .iter()
-        .filter_map(|h| match last.get(&h.number) {
-            Some((turn, event, false)) => Some((h.number, (*turn, Some(*event)))),
-            Some((_, _, true)) => None,
-            None => (!h.active).then_some((h.number, (1, None))),
-        })
-        .collect()
-}
-
 /// An escort item counts the figures with its tag that leave in a unit of its side; figures
-/// never change sides, so a tag only the other side carries can never score.
-fn escort_sides(file: &ScenarioFile, problem: &mut impl FnMut(String, String)) {
+/// change sides only when freed (version 4, `freed_by`), so a tag only the other side carries
+/// can never score.
+fn escort_sides(file: &ScenarioFile, out: &mut Vec<Problem>) {
     let mut carried: HashSet<(Side, &str)> = HashSet::new();
     for unit in &file.units {
         for figure in &unit.figures {
             if let Some(tag) = &figure.tag {
                 carried.insert((unit.side, tag.as_str()));
+                if let Some(freed) = unit.freed_by {
+                    carried.insert((freed, tag.as_str()));
+                }
             }
         }
     }
@@ -162,7 +174,7 @@ fn escort_sides(file: &ScenarioFile, problem: &mut impl FnMut(String, String)) {
         let other = item.side.opponent();
         if !carried.contains(&(item.side, tag.as_str())) && carried.contains(&(other, tag.as_str()))
         {
-            problem(
+            out.push(Problem::at(
                 format!("victory[{i}].trigger.tag"),
                 format!(
                     "only {} figures carry the tag {}, and this item counts those that leave in a {} unit (figures never change sides): give the tag to a {} figure, or make the item's side \"{}\"",
@@ -172,7 +184,8 @@ fn escort_sides(file: &ScenarioFile, problem: &mut impl FnMut(String, String)) {
                     item.side,
                     other.name().to_lowercase()
                 ),
-            );
+                None,
+            ));
         }
     }
 }

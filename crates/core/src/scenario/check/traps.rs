@@ -6,15 +6,18 @@
 //! and a victory threshold above the most its side can ever score.
 
 use super::super::VictoryTrigger;
-use super::super::file::{AmbushAtFile, EventFile, ScenarioFile, SpotFace};
+use super::super::file::{
+    AmbushAtFile, ArrivalAtFile, ConditionFile, HotSpotRollFile, ScenarioFile, SpotFace,
+};
 use super::Problem;
-use super::setups::neutralized_for_good;
+use super::spot_states::SpotStates;
 use crate::unit::Side;
 
 /// Every turn-aware trap of a file, by field path (located later).
 pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
     let mut out = Vec::new();
-    let dead_from = neutralized_for_good(file);
+    let states = SpotStates::of(file);
+    let dead_from = states.all_dead();
     // Every spot dead for good, the last of them from turn `from` (turn 2 and earlier is a
     // refusal of `setups.rs`: the game can then never bring a reinforcement).
     let all_dead_from = file
@@ -36,32 +39,7 @@ pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
         ));
     }
     if let Some(roll) = &file.hot_spot_roll {
-        let wakes: Option<Vec<(u32, u32)>> = roll
-            .faces()
-            .iter()
-            .map(|face| match face {
-                SpotFace::Spot(n) if !dead_from.contains_key(n) => {
-                    asleep_at_first(file, *n, 2).map(|(turn, _)| (*n, turn))
-                }
-                _ => None,
-            })
-            .collect();
-        if let Some(wakes) = wakes
-            && let Some(first) = wakes.iter().map(|(_, turn)| *turn).min()
-        {
-            let mut named: Vec<u32> = wakes.iter().map(|(n, _)| *n).collect();
-            named.sort_unstable();
-            named.dedup();
-            let named: Vec<String> = named.iter().map(u32::to_string).collect();
-            out.push(Problem::at(
-                "hot_spot_roll".to_owned(),
-                format!(
-                    "every face names a Hot Spot still neutralized as turn 2 begins ({}); the first wakes on turn {first}: every reinforcement before then would be lost; name an active spot, or \"choice\", on some faces",
-                    crate::text::and_list(&named)
-                ),
-                None,
-            ));
-        }
+        asleep_faces(&states, roll, &mut out);
     }
     for (i, threshold) in file.victory_thresholds.iter().enumerate() {
         if let Some(most) = most_points(file, threshold.side)
@@ -78,65 +56,158 @@ pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
             ));
         }
     }
-    for (i, unit) in file.units.iter().enumerate() {
-        let Some(ambush) = &unit.ambush else {
-            continue;
-        };
-        let AmbushAtFile::HotSpot(spot) = &ambush.arrives_at else {
-            continue;
-        };
-        let n = spot.hot_spot;
-        if dead_from
-            .get(&n)
-            .is_some_and(|(turn, _)| *turn <= ambush.from_turn)
+    for (i, event) in file.events.iter().enumerate() {
+        if let Some(ConditionFile::Points(points)) = event.when()
+            && let Some(most) = most_points(file, points.side)
+            && i64::from(points.at_least) > most
         {
-            continue; // refused by `setups.rs`
-        }
-        if let Some((asleep_until, wakes)) = asleep_at_first(file, n, ambush.from_turn) {
             out.push(Problem::at(
-                format!("units[{i}].ambush.from_turn"),
+                format!("events[{i}].when.points.at_least"),
                 format!(
-                    "the ambush may roll in from turn {}, but Hot Spot {n} stays neutralized until events[{wakes}] wakes it on turn {asleep_until}: arriving before that, the unit is lost; make from_turn {asleep_until} or later, or wake the spot earlier",
-                    ambush.from_turn
+                    "{} points can never be reached: at most {most} points can be scored by the {} side with this file's victory items and figures, so the event never happens; lower it to {most} or less",
+                    points.at_least, points.side
                 ),
                 None,
             ));
         }
     }
+    let last = super::authoring::last_turn(file).map(|l| l.turn);
+    for (i, unit) in file.units.iter().enumerate() {
+        if let Some(ambush) = &unit.ambush
+            && let AmbushAtFile::HotSpot(spot) = &ambush.arrives_at
+        {
+            let n = spot.hot_spot;
+            if dead_from
+                .get(&n)
+                .is_some_and(|(turn, _)| *turn <= ambush.from_turn)
+            {
+                continue; // refused by `setups.rs`
+            }
+            let until = match (ambush.last_turn, last) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            let window = Window {
+                path: format!("units[{i}].ambush"),
+                first_field: "from_turn",
+                what: "the ambush may roll in",
+                from: ambush.from_turn,
+                until,
+                stop: "\"last_turn\"",
+            };
+            asleep_in_window(&states, n, &window, &mut out);
+        }
+        if let Some(arrives) = &unit.arrives
+            && arrives.arrives_on.is_some()
+            && unit.side == Side::Insurgent
+            && let ArrivalAtFile::HotSpot(spot) = &arrives.at
+        {
+            let window = Window {
+                path: format!("units[{i}].arrives"),
+                first_field: "turn",
+                what: "the unit may roll to arrive",
+                from: arrives.turn,
+                until: last,
+                stop: "no roll (\"arrives_on\" out) on a turn",
+            };
+            asleep_in_window(&states, spot.hot_spot, &window, &mut out);
+        }
+    }
     out
 }
 
-/// When Hot Spot `n` is neutralized as turn `from` begins and a later event wakes it: the turn
-/// it wakes and that event.
-fn asleep_at_first(file: &ScenarioFile, n: u32, from: u32) -> Option<(u32, usize)> {
-    let start = file.hot_spots.iter().find(|h| h.number == n)?.active;
-    let mut changes: Vec<(u32, usize, bool)> = file
-        .events
-        .iter()
-        .enumerate()
-        .filter_map(|(i, e)| match e {
-            EventFile::HotSpot {
-                turn,
-                hot_spot,
-                active,
-            } if *hot_spot == n => Some((*turn, i, *active)),
-            _ => None,
-        })
-        .collect();
-    changes.sort_by_key(|&(turn, i, _)| (turn, i));
-    let active_at = |turn: u32| {
-        changes
-            .iter()
-            .rfind(|(t, _, _)| *t <= turn)
-            .map_or(start, |(_, _, a)| *a)
-    };
-    if active_at(from) {
-        return None;
+/// The turns a unit may come on at a Hot Spot: from `from` to `until` (the end of the game
+/// when none is known).
+struct Window {
+    /// `units[2].ambush`.
+    path: String,
+    /// The field that says the first turn: "from_turn".
+    first_field: &'static str,
+    /// "the ambush may roll in".
+    what: &'static str,
+    from: u32,
+    until: Option<u32>,
+    /// What to give it to stop before the spot sleeps: "\"last_turn\"".
+    stop: &'static str,
+}
+
+/// A unit that may come on at Hot Spot `n` while the events leave it neutralized: asleep when
+/// the window opens and woken later, or neutralized by an event while it is open.
+fn asleep_in_window(states: &SpotStates<'_>, n: u32, window: &Window, out: &mut Vec<Problem>) {
+    let (path, what, from) = (&window.path, window.what, window.from);
+    let until = window.until.unwrap_or(u32::MAX);
+    if states.asleep_at(n, from).is_some() {
+        if let Some((wakes, event)) = states.wakes_after(n, from).filter(|(t, _)| *t <= until) {
+            out.push(
+                Problem::at(
+                    format!("{path}.{}", window.first_field),
+                    format!(
+                        "{what} from turn {from}, but Hot Spot {n} stays neutralized until events[{event}] wakes it on turn {wakes}: arriving before that, the unit is lost; make {} {wakes} or later, or wake the spot earlier",
+                        window.first_field
+                    ),
+                    None,
+                )
+                .resting_on(states.paths_about(n)),
+            );
+        }
+        return;
     }
-    changes
-        .iter()
-        .find(|(t, _, a)| *t > from && *a)
-        .map(|&(t, i, _)| (t, i))
+    if let Some((sleeps, event)) = states.sleeps_after(n, from, until) {
+        let again = match states.wakes_after(n, sleeps) {
+            Some((wakes, _)) if wakes <= until => format!(" (until turn {wakes})"),
+            _ => String::new(),
+        };
+        out.push(
+            Problem::at(
+                path.clone(),
+                format!(
+                    "{what} on turn {sleeps} or later, when events[{event}] has neutralized Hot Spot {n}{again}: arriving then, the unit is lost; give it {} {}, or drop that event",
+                    window.stop,
+                    sleeps - 1
+                ),
+                None,
+            )
+            .resting_on(states.paths_about(n)),
+        );
+    }
+}
+
+/// A Hot Spot roll whose every face names a spot still neutralized as the first
+/// reinforcements come (turn 2), one of them woken later by an event; a roll whose every
+/// face names a spot that never wakes is refused by `setups.rs`.
+fn asleep_faces(states: &SpotStates<'_>, roll: &HotSpotRollFile, out: &mut Vec<Problem>) {
+    let mut named = Vec::new();
+    let mut first_wake: Option<u32> = None;
+    for face in roll.faces() {
+        let SpotFace::Spot(n) = face else {
+            return; // "choice": an active spot, whenever there is one
+        };
+        if states.asleep_at(*n, 2).is_none() {
+            return;
+        }
+        named.push(*n);
+        if let Some((turn, _)) = states.wakes_after(*n, 2) {
+            first_wake = Some(first_wake.map_or(turn, |t| t.min(turn)));
+        }
+    }
+    let Some(first) = first_wake else {
+        return;
+    };
+    named.sort_unstable();
+    named.dedup();
+    let rests: Vec<String> = named.iter().flat_map(|n| states.paths_about(*n)).collect();
+    let named: Vec<String> = named.iter().map(u32::to_string).collect();
+    out.push(
+        Problem::at(
+            "hot_spot_roll".to_owned(),
+            format!(
+                "every face names a Hot Spot still neutralized as turn 2 begins ({}); the first wakes on turn {first}: every reinforcement before then would be lost; name an active spot, or \"choice\", on some faces",
+                crate::text::and_list(&named)
+            ),
+            None,
+        )
+        .resting_on(rests),
+    );
 }
 
 /// The most `side` can score, when every item that gives it points is bounded by the file (an
@@ -179,7 +250,9 @@ fn most_points(file: &ScenarioFile, side: Side) -> Option<i64> {
                 }
                 figures(&|side, _| side == Side::Insurgent) / i64::from((*per).max(1))
             }
-            VictoryTrigger::EscortedOff { tag, .. } => figures(&|_, t| t == Some(tag.as_str())),
+            VictoryTrigger::EscortedOff { tag, .. } | VictoryTrigger::HeldAtEnd { tag, .. } => {
+                figures(&|_, t| t == Some(tag.as_str()))
+            }
         };
         most += times * i64::from(item.points);
     }

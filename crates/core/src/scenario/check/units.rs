@@ -7,7 +7,7 @@ use crate::limits::{AMBUSH_ROLL, HOT_SPOT};
 use crate::unit::{Side, Weapon};
 
 use super::super::file::{
-    AmbushAtFile, AmbushFile, FigureFile, LeaderFile, ScenarioFile, UnitFile,
+    AmbushAtFile, AmbushFile, ArrivalAtFile, FigureFile, LeaderFile, ScenarioFile, UnitFile,
 };
 use super::super::{AmbushPoint, AmbushSetup, FigureSetup, ScheduledArrival, UnitSetup};
 use super::words::article;
@@ -293,12 +293,55 @@ fn check_unit(
                 format!("{roll}: expected a d6 face, {}", AMBUSH_ROLL.expected()),
             );
         }
+        let (at, hot_spot) = match &a.at {
+            ArrivalAtFile::Words(words) => (words.clone(), None),
+            ArrivalAtFile::HotSpot(spot) => {
+                if !index.spots.contains(&spot.hot_spot) {
+                    c.problem(
+                        format!("{path}.arrives.at.hot_spot"),
+                        format!(
+                            "Hot Spot {} is not in this scenario: expected one of {}",
+                            spot.hot_spot, index.spot_list
+                        ),
+                    );
+                }
+                if u.side != Side::Insurgent {
+                    c.problem(
+                        format!("{path}.arrives.at"),
+                        "a Regular unit does not come on at a Hot Spot (the Insurgents' places): write where it comes on in words",
+                    );
+                }
+                (
+                    format!("Hot Spot {}", spot.hot_spot),
+                    Some(HOT_SPOT.clamp(spot.hot_spot) as u8),
+                )
+            }
+        };
         ScheduledArrival {
             turn: a.turn,
-            at: a.at.clone(),
+            at,
             arrives_on: a.arrives_on.map(|r| AMBUSH_ROLL.clamp(r) as u8),
+            hot_spot,
         }
     });
+    if let Some(by) = u.freed_by {
+        if !u.non_combatant {
+            c.problem(
+                format!("{path}.freed_by"),
+                "only a unit that never acts (non_combatant: hostages, captives) is freed: add \"non_combatant\": true, or take freed_by out",
+            );
+        } else if by == u.side {
+            c.problem(
+                format!("{path}.freed_by"),
+                format!(
+                    "\"{}\": captives are freed by the other side's units; the unit is {} (its captors' side), so write \"{}\"",
+                    by.name().to_lowercase(),
+                    u.side,
+                    u.side.opponent().name().to_lowercase()
+                ),
+            );
+        }
+    }
     if ambush.is_some() && u.side != Side::Insurgent {
         c.problem(
             format!("{path}.ambush"),
@@ -325,6 +368,7 @@ fn check_unit(
         figures,
         ambush,
         arrives,
+        freed_by: u.freed_by,
     }
 }
 
@@ -425,6 +469,7 @@ fn check_leader(
                 figures: vec![figure],
                 ambush: None,
                 arrives: None,
+                freed_by: None,
             })
         }
     }

@@ -30,7 +30,13 @@ pub(super) fn check_victory(
                 ),
             );
         }
-        if let VictoryTrigger::EscortedOff { tag, .. } = &v.trigger
+        let tag = match &v.trigger {
+            VictoryTrigger::EscortedOff { tag, .. } | VictoryTrigger::HeldAtEnd { tag, .. } => {
+                Some(tag)
+            }
+            _ => None,
+        };
+        if let Some(tag) = tag
             && !known.contains(tag.as_str())
         {
             let tag = crate::text::quoted(tag);
@@ -66,12 +72,19 @@ pub(super) fn check_victory(
                 ),
             );
         }
+        if v.until_turn.is_some() && !v.trigger.counted_as_it_happens() {
+            c.problem(
+                format!("{path}.until_turn"),
+                "only an item the app counts as it happens (regular_wounded, regulars_killed, insurgent_casualties, escorted_off) stops counting after a turn; this one is judged or counted at the end: take until_turn out",
+            );
+        }
         items.push(VictoryItem {
             id: v.id.clone(),
             side: v.side,
             points: v.points,
             label: v.label.clone(),
             trigger: v.trigger.clone(),
+            until_turn: v.until_turn,
         });
     }
     items

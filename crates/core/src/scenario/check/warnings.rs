@@ -30,13 +30,21 @@ pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
     for (i, unit) in file.units.iter().enumerate() {
         let path = format!("units[{i}]");
         if let Some(arrives) = &unit.arrives
-            && hot_spot_in_words(&arrives.at).is_some()
+            && let Some(words) = arrives.at.words()
+            && let Some(rest) = hot_spot_in_words(words)
         {
+            let instead = match rest.parse::<u32>() {
+                Ok(n) if unit.side == crate::unit::Side::Insurgent => format!(
+                    "for an arrival that follows Hot Spot {n}, write \"at\": {{\"hot_spot\": {n}}} (version 4)"
+                ),
+                _ if unit.side == crate::unit::Side::Insurgent => "for an arrival that follows a Hot Spot, write \"at\": {\"hot_spot\": N} (version 4)".to_owned(),
+                _ => "a Regular unit comes on at a place, so name the place itself".to_owned(),
+            };
             warn(
                 format!("{path}.arrives.at"),
                 format!(
-                    "{} is a place in words: the unit comes on there on its turn whatever that Hot Spot's state, woken or neutralized; for an arrival that follows a Hot Spot, give the unit an ambush with \"arrives_at\": {{\"hot_spot\": N}} instead",
-                    crate::text::quoted(&arrives.at)
+                    "{} is a place in words: the unit comes on there on its turn whatever that Hot Spot's state, woken or neutralized; {instead}",
+                    crate::text::quoted(words)
                 ),
             );
         }
@@ -62,6 +70,26 @@ pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
             "turn_limit_known".to_owned(),
             "never used: only a turn limit in dice (\"6+1d3\") is rolled and told; take it out, or give the turn limit in dice".to_owned(),
         );
+    }
+    if file.turn_limit_secret && file.turn_limit.is_none() && file.end_roll.is_none() {
+        warn(
+            "turn_limit_secret".to_owned(),
+            "never used: the game has no turn limit nor end roll to keep secret; take it out, or give the game a \"turn_limit\" or an \"end_roll\"".to_owned(),
+        );
+    }
+    if let Some(last) = super::authoring::last_turn(file) {
+        for (i, item) in file.victory.iter().enumerate() {
+            if let Some(until) = item.until_turn
+                && until >= last.turn
+            {
+                warn(
+                    format!("victory[{i}].until_turn"),
+                    format!(
+                        "turn {until}: {last}, so the item counts every turn anyway; take until_turn out, or give an earlier turn"
+                    ),
+                );
+            }
+        }
     }
     for (i, leader) in file.leaders.iter().enumerate() {
         let Some(unit) = &leader.attached_to else {
@@ -161,7 +189,10 @@ fn unchanged_by_events(file: &ScenarioFile, warn: &mut impl FnMut(String, String
         .map(|h| (h.number, h.active))
         .collect();
     let mut level = level_words(&file.insurgency_level);
-    let mut order: Vec<usize> = (0..file.events.len()).collect();
+    // Only the events on a set turn: one on a roll or a condition may come at any time.
+    let mut order: Vec<usize> = (0..file.events.len())
+        .filter(|&i| file.events[i].on_a_set_turn())
+        .collect();
     order.sort_by_key(|&i| file.events[i].turn());
     for i in order {
         let path = format!("events[{i}]");
@@ -170,6 +201,7 @@ fn unchanged_by_events(file: &ScenarioFile, warn: &mut impl FnMut(String, String
                 turn,
                 hot_spot,
                 active,
+                ..
             } => {
                 if spots.insert(*hot_spot, *active) == Some(*active) {
                     let state = if *active { "active" } else { "neutralized" };
@@ -195,7 +227,9 @@ fn unchanged_by_events(file: &ScenarioFile, warn: &mut impl FnMut(String, String
                 }
                 level = to;
             }
-            EventFile::Note { .. } => {}
+            EventFile::Note { .. }
+            | EventFile::ReinforcementRow { .. }
+            | EventFile::HotSpotRoll { .. } => {}
         }
     }
 }

@@ -53,6 +53,10 @@ pub struct UnitFile {
     /// later turn (a quick reaction force).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arrives: Option<ScheduledFile>,
+    /// Version 4, for a unit that never acts (hostages, captives): the other side, whose unit
+    /// frees them by moving into contact; they join it and change sides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub freed_by: Option<Side>,
 }
 
 /// Version 2: when and where a unit arrives on a later turn (version 3: on a roll).
@@ -62,14 +66,38 @@ pub struct ScheduledFile {
     /// The turn it arrives, at the start of its side's phase (2 or later).
     #[schemars(range(min = 2, max = TURN_LIMIT.max))]
     pub turn: u32,
-    /// Where it comes on, in words ("the south edge, by the bridge").
-    #[schemars(regex(pattern = LINE_PATTERN), length(max = PLACE_CHARS.max))]
-    pub at: String,
+    /// Where it comes on: in words ("the south edge, by the bridge"), or (version 4, an
+    /// Insurgent unit) {"hot_spot": 2} for that Hot Spot.
+    pub at: ArrivalAtFile,
     /// Version 3: the d6 it needs to come on: from `turn` on, it rolls at the start of its
     /// side's part of each turn until it comes on. Without it, it comes on at `turn` for sure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = AMBUSH_ROLL.min, max = AMBUSH_ROLL.max))]
     pub arrives_on: Option<u32>,
+}
+
+/// Where a unit arriving on a later turn comes on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(extend(
+    "x-expected" = "a place in words, or (version 4) {\"hot_spot\": 2}"
+))]
+pub enum ArrivalAtFile {
+    /// Version 4: a Hot Spot the scenario names (an Insurgent unit arriving there when it is
+    /// neutralized is lost).
+    HotSpot(HotSpotPlace),
+    /// A place in words.
+    Words(#[schemars(regex(pattern = LINE_PATTERN), length(max = PLACE_CHARS.max))] String),
+}
+
+impl ArrivalAtFile {
+    /// The place in words, if it is given in words.
+    pub fn words(&self) -> Option<&str> {
+        match self {
+            ArrivalAtFile::Words(words) => Some(words),
+            ArrivalAtFile::HotSpot(_) => None,
+        }
+    }
 }
 
 /// A figure, or several alike.

@@ -20,17 +20,20 @@ mod timeline;
 mod victory_points;
 
 pub use forces::{
-    AmbushAtFile, AmbushFile, ContactsFile, FigureFile, HotSpotPlace, LeaderFile, MarkerFile,
-    PointPlace, ScheduledFile, UnitFile,
+    AmbushAtFile, AmbushFile, ArrivalAtFile, ContactsFile, FigureFile, HotSpotPlace, LeaderFile,
+    MarkerFile, PointPlace, ScheduledFile, UnitFile,
 };
 pub use reinforcement_table::{ArrivalFigureFile, ArrivalFile, RowFile};
-pub use timeline::{EventFile, TURN_DICE_PATTERN, ThresholdFile, TurnLimitFile};
+pub use timeline::{
+    Audience, ConditionFile, EndRollFile, EventFile, PointsFile, ROLL_PATTERN, ROLL_WORDS,
+    TURN_DICE_PATTERN, ThresholdFile, TurnLimitFile,
+};
 pub use victory_points::VictoryFile;
 
 /// The value of `format` in every scenario file.
 pub const SCENARIO_FORMAT: &str = "ambush-alley-scenario";
 /// The newest scenario format version this app reads (it reads every earlier one too).
-pub const SCENARIO_VERSION: u32 = 3;
+pub const SCENARIO_VERSION: u32 = 4;
 
 /// The pattern of a die: "d6", "d8", "d10" or "d12".
 pub const DIE_PATTERN: &str = r"^d(6|8|10|12)$";
@@ -51,12 +54,16 @@ pub struct ScenarioFile {
     /// Always "ambush-alley-scenario".
     #[schemars(extend("const" = SCENARIO_FORMAT))]
     pub format: String,
-    /// Format version: 1, 2 or 3. Version 2 adds fewer Hot Spots, spots neutralized at the
+    /// Format version: 1 to 4. Version 2 adds fewer Hot Spots, spots neutralized at the
     /// start, the Hot Spot roll's own faces, scheduled arrivals, ambushes at a named Hot Spot,
     /// leaders with tags, reinforcement rows with their own names and dice, and more victory
     /// kinds. Version 3 adds events on a set turn, arrivals on a roll, a turn limit rolled with
     /// dice, escorts that do not end the game, items the referee scores once, victory
-    /// thresholds and the author's notes.
+    /// thresholds and the author's notes. Version 4 adds events on a roll or a condition,
+    /// events that change the reinforcement table or the Hot Spot roll, notes for the
+    /// players, a secret turn limit, an end rolled each turn, arrivals at a Hot Spot, points
+    /// that count up to a turn, points for tagged figures held at the end, and captives freed
+    /// to the other side.
     #[schemars(range(min = 1, max = SCENARIO_VERSION))]
     pub version: u32,
     /// Stable id, such as "contracting-trouble".
@@ -93,6 +100,14 @@ pub struct ScenarioFile {
     /// screens say how many turns it may be ("7 to 9 turns").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub turn_limit_known: bool,
+    /// Version 4: the players are never told how long the game is (the turn limit, its dice,
+    /// the end roll) until it is over; the referee alone knows.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub turn_limit_secret: bool,
+    /// Version 4: the end of the game rolled at the end of each turn from a turn:
+    /// {"from_turn": 6, "on": "5+"}.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_roll: Option<EndRollFile>,
     /// Insurgency Level: a number from 1 to 6, or "automatic".
     pub insurgency_level: InsurgencyFile,
     /// What arriving Insurgent reinforcements are like.
@@ -122,7 +137,9 @@ pub struct ScenarioFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contacts: Option<ContactsFile>,
     /// Version 3: what happens as a set turn begins (the Insurgency Level changes, a Hot Spot
-    /// wakes or is neutralized, a note for the referee).
+    /// wakes or is neutralized, a note for the referee). Version 4: also on a roll or once a
+    /// condition holds, a note for the players, a row of the reinforcement table or the Hot
+    /// Spot roll changed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<EventFile>,
     /// Version 3: the results the victory points name at the end, the first reached first.

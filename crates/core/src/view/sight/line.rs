@@ -104,12 +104,17 @@ impl<'a> Sight<'a> {
             });
         }
         let limit = outcome.about.limit.filter(|_| !self.knows_turn_limit());
+        let end_roll = outcome.about.end_roll.filter(|_| !self.knows_length());
         let (notes, more_notes) = cut_notes(
             outcome
                 .notes
                 .iter()
                 .enumerate()
-                .filter(|(i, _)| Some(*i) != limit && self.sees_all(outcome.about.note(*i)))
+                .filter(|(i, _)| {
+                    Some(*i) != limit
+                        && Some(*i) != end_roll
+                        && self.sees_all(outcome.about.note(*i))
+                })
                 .map(|(_, note)| note),
             most,
         );

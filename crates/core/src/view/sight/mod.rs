@@ -158,12 +158,11 @@ impl<'a> Sight<'a> {
         }
     }
 
-    /// True when this viewer may know the turn limit rolled during the game: the referee,
-    /// the players when the scenario tells them, everybody once the game is over.
-    pub fn knows_turn_limit(&self) -> bool {
+    /// True when this viewer is the referee of the game's length: the desk of a game for two,
+    /// the report that reveals everything, everybody once the game is over.
+    fn referee_of_length(&self) -> bool {
         let state = self.game.state();
-        self.game.scenario().turn_limit_known
-            || state.phase() == Phase::GameOver
+        state.phase() == Phase::GameOver
             || match self.viewer {
                 Viewer::Everything => true,
                 Viewer::Desk => !state.settings().solo,
@@ -171,16 +170,40 @@ impl<'a> Sight<'a> {
             }
     }
 
+    /// True when this viewer may know the turn limit rolled during the game: the referee,
+    /// the players when the scenario tells them (and does not keep the length secret),
+    /// everybody once the game is over.
+    pub fn knows_turn_limit(&self) -> bool {
+        let scenario = self.game.scenario();
+        self.referee_of_length() || (scenario.turn_limit_known && !scenario.turn_limit_secret)
+    }
+
+    /// True when this viewer may know how long the game is at all (the turn limit, its dice,
+    /// the end roll): everybody, unless the scenario keeps it secret (version 4); then the
+    /// referee alone until the game is over.
+    pub fn knows_length(&self) -> bool {
+        self.referee_of_length() || !self.game.scenario().turn_limit_secret
+    }
+
     /// How long the game is, as this viewer may know it: "8 turns"; a limit in dice, "7 to 9
-    /// turns" once rolled, for a viewer who is not told the roll; None when open-ended.
+    /// turns" once rolled, for a viewer who is not told the roll; "kept secret by the referee"
+    /// when the scenario keeps it from the viewer; None when open-ended.
     pub fn length_words(&self) -> Option<String> {
         let state = self.game.state();
         let scenario = self.game.scenario();
+        let known = state.length_words(scenario);
+        if !self.knows_length() {
+            return known.map(|_| "kept secret by the referee".to_owned());
+        }
         match (state.turn_limit(), &scenario.turn_limit_dice) {
             (Some(_), Some(dice)) if !self.knows_turn_limit() => {
-                Some(format!("{} to {} turns", dice.least(), dice.most()))
+                let words = format!("{} to {} turns", dice.least(), dice.most());
+                Some(match &scenario.end_roll {
+                    Some(end) => format!("{words}, or sooner: {}", end.words()),
+                    None => words,
+                })
             }
-            _ => state.length_words(scenario),
+            _ => known,
         }
     }
 

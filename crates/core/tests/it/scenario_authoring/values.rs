@@ -105,7 +105,7 @@ fn wrong_values_say_what_belongs_there() {
         &edit(&good, |v| {
             v["victory"][0]["trigger"] = json!({"kind": "held"})
         }),
-        r#"victory[0].trigger.kind: "held": expected one of {"kind": "manual"}, {"kind": "regular_wounded"}, {"kind": "regulars_killed"}, {"kind": "insurgent_casualties"}, {"kind": "place_held"}, {"kind": "escorted_off"}"#,
+        r#"victory[0].trigger.kind: "held": expected one of {"kind": "manual"}, {"kind": "regular_wounded"}, {"kind": "regulars_killed"}, {"kind": "insurgent_casualties"}, {"kind": "place_held"}, {"kind": "escorted_off"}, {"kind": "held_at_end"}"#,
     );
     assert_only(
         &edit(&good, |v| {
