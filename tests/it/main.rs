@@ -6,6 +6,7 @@ mod common;
 
 mod app;
 mod authors_app;
+mod authors_cli;
 mod autosave_app;
 mod cli;
 mod cli_faults;

@@ -164,6 +164,11 @@ pub(super) fn check_text(
                 if locate::parent(&problem.path).is_some_and(|h| shape.repaired_within(h)) {
                     return true;
                 }
+                // A problem of a whole object (an event that changes nothing) one of whose
+                // fields was repaired.
+                if shape.repaired_within(&problem.path) {
+                    return true;
+                }
                 // A problem that follows from other values (an event that neutralizes the
                 // spot an ambush is at) echoes a repair made in any of them.
                 if problem

@@ -4,6 +4,7 @@
 mod echoes;
 mod refusals;
 mod roadblock;
+mod third_pass;
 mod version3;
 mod warnings;
 mod words;
