@@ -24,6 +24,13 @@ pub const PUMP_HOUSE: &str = include_str!("../../../../scenarios/pump-house.json
 /// the referee scores once, victory thresholds and the author's notes.
 pub const ROADBLOCK_AT_DAWN: &str = include_str!("../../../../scenarios/roadblock-at-dawn.json");
 
+/// Hostages at the Bakery: version 4 of the format, with events on a roll and on a condition
+/// (a note for the players, a row of the reinforcement table and the Hot Spot roll changed, the
+/// Insurgency Level raised once the Insurgents have points), a turn limit kept secret and an end
+/// rolled each turn from turn 5, an arrival at a Hot Spot by number, points that count only up to
+/// turn 4, points for hostages still held at the end, and hostages who change sides when freed.
+pub const BAKERY_HOSTAGES: &str = include_str!("../../../../scenarios/bakery-hostages.json");
+
 /// Contracting Trouble, checked. The file ships with the app and is tested, so this fails only
 /// if the shipped file was broken.
 pub fn contracting_trouble() -> Result<LoadedScenario, ScenarioError> {
@@ -45,4 +52,5 @@ pub const ALL: &[(&str, &str, &str)] = &[
     ("night-patrol", "Night Patrol", NIGHT_PATROL),
     ("pump-house", "The Pump House", PUMP_HOUSE),
     ("roadblock-at-dawn", "Roadblock at Dawn", ROADBLOCK_AT_DAWN),
+    ("bakery-hostages", "Hostages at the Bakery", BAKERY_HOSTAGES),
 ];

@@ -160,12 +160,12 @@ pub enum Condition {
 }
 
 impl Condition {
-    /// In words: "Hot Spot 2 is neutralized", "Car shooters are wiped out", "the Insurgents
-    /// have 5 points or more".
+    /// In words: "Hot Spot 2 is neutralized", "the unit Car shooters is out of the game", "the
+    /// Insurgent side has 5 victory points or more".
     pub fn words(&self) -> String {
         match self {
             Condition::HotSpotNeutralized(n) => format!("Hot Spot {n} is neutralized"),
-            Condition::WipedOut { name, .. } => format!("{name} is out of the game"),
+            Condition::WipedOut { name, .. } => format!("the unit {name} is out of the game"),
             Condition::Points { side, at_least } => {
                 format!("the {side} side has {at_least} victory points or more")
             }

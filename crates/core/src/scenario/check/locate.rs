@@ -334,9 +334,16 @@ impl<I: Iterator<Item = char>> Scanner<'_, I> {
                 }
                 Some(_) => {
                     let _ = write!(self.path, "[{index}]");
+                    let before = self.offset;
                     self.value();
                     self.path.truncate(len);
                     index += 1;
+                    // A text that is not well formed (one looked at for its raw control
+                    // characters) may hold what no value starts with, a `}` in a list: step
+                    // over it, so the scan always ends.
+                    if self.offset == before {
+                        self.bump();
+                    }
                 }
                 None => return,
             }

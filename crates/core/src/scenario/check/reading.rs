@@ -164,9 +164,10 @@ pub(super) fn check_text(
                 if locate::parent(&problem.path).is_some_and(|h| shape.repaired_within(h)) {
                     return true;
                 }
-                // A problem of a whole object (an event that changes nothing) one of whose
-                // fields was repaired.
-                if shape.repaired_within(&problem.path) {
+                // A warning about a whole object (an event that changes nothing) one of whose
+                // fields was repaired. (A problem of the object may stand on its own: an ambush
+                // on a Regular unit is refused whatever its roll.)
+                if problem.warning && shape.repaired_within(&problem.path) {
                     return true;
                 }
                 // A problem that follows from other values (an event that neutralizes the

@@ -23,7 +23,7 @@ pub(super) fn roadblock() -> Game {
     Game::new(Arc::new(loaded.scenario), Settings::default())
 }
 
-fn rolled(game: &mut Game, command: Command, dice: &mut DiceSource) -> Outcome {
+pub(super) fn rolled(game: &mut Game, command: Command, dice: &mut DiceSource) -> Outcome {
     game.play(command.clone(), dice)
         .unwrap_or_else(|e| panic!("{command:?} refused: {e}"))
 }
@@ -39,7 +39,7 @@ fn arrival_roll_due(game: &Game, unit: UnitId) -> u32 {
 }
 
 /// The Insurgent phase and the end of the turn, the turn limit's dice typed when given.
-fn end_turn(game: &mut Game, dice: &mut DiceSource, limit: Option<u8>) -> Outcome {
+pub(super) fn end_turn(game: &mut Game, dice: &mut DiceSource, limit: Option<u8>) -> Outcome {
     if game.state().phase() == Phase::RegularActivations {
         settle(game, dice);
         rolled(game, Command::StartInsurgentPhase, dice);
@@ -52,7 +52,7 @@ fn end_turn(game: &mut Game, dice: &mut DiceSource, limit: Option<u8>) -> Outcom
 }
 
 /// The start of a turn: its reinforcements, then the Regular activations.
-fn start_turn(game: &mut Game, dice: &mut DiceSource) -> Outcome {
+pub(super) fn start_turn(game: &mut Game, dice: &mut DiceSource) -> Outcome {
     settle(game, dice);
     rolled(game, Command::StartActivations, dice)
 }
