@@ -1,6 +1,6 @@
 //! The table screen: a second window for the players, on a TV or a monitor turned toward the
 //! table. Large type, read-only: the turn and phase, the active unit, the Hot Spots, the victory
-//! points, the last roll as dice faces (which defender die stopped which attacker die), what is
+//! points, the scenario's notes for the players of this turn, the last roll as dice faces (which defender die stopped which attacker die), what is
 //! due next, and compact cards of both sides. It reads the game each frame, so it follows every
 //! event and every undo; closing it changes nothing in the game.
 
@@ -43,6 +43,18 @@ pub fn table_screen_ui(ui: &mut Ui, game: &Game, scale: f32) {
                 .size(size(26.0))
                 .strong(),
         );
+    }
+    // The scenario's notes for the players (version 4), through the turn they were given in.
+    for note in &view.notes {
+        egui::Frame::group(ui.style())
+            .stroke(egui::Stroke::new(2.0, Color32::from_rgb(217, 164, 65)))
+            .show(ui, |ui| {
+                ui.label(
+                    RichText::new(format!("The scenario: {note}"))
+                        .size(size(24.0))
+                        .strong(),
+                );
+            });
     }
     ui.separator();
     last_roll_ui(ui, view.last.as_ref(), scale);

@@ -35,6 +35,8 @@ pub struct SeatView {
     pub active: Option<String>,
     /// What is due, and whose answer it is.
     pub next: Vec<String>,
+    /// The scenario's notes for the players (version 4) given as this turn began.
+    pub notes: Vec<String>,
     /// Each side's units as this seat may see them.
     pub sides: Vec<SideView>,
     /// Markers on the table (what each hides: the Insurgent seat only).
@@ -192,6 +194,7 @@ pub fn seat_view(
             .and_then(|u| view.unit(u))
             .map(|u| u.name.clone()),
         next: view.next.clone(),
+        notes: view.notes.clone(),
         sides,
         markers,
         log,

@@ -113,6 +113,7 @@
     renderRoll(state === "live" ? view.roll : null);
     $("latest").textContent = view.log.length > 0 ? view.log[0] : "";
     $("latest-box").hidden = view.log.length === 0;
+    list("notes", "notes-box", view.notes);
     list("next", "next-box", view.next);
     list("markers", "markers-box", view.markers.map((m) =>
       m.name + " — " + m.at + (m.hides ? " (hides " + m.hides + ")" : "")));

@@ -317,18 +317,25 @@ impl<'a> Sight<'a> {
 
     /// Each group of a roll's dice as this viewer may read it: its label and what each die is
     /// for, or "Dice out of sight" and nothing more when the command names a unit the viewer
-    /// may not know of (whose roll it is stays said elsewhere).
+    /// may not know of, or the dice tell a length kept from it (whose roll it is stays said
+    /// elsewhere).
     pub fn roll_words(
         &self,
         command: &crate::game::Command,
         request: &crate::dice::DiceRequest,
     ) -> Vec<GroupWords> {
         let readable = self.label(command).is_some();
+        // The dice of the game's length are the referee's while the length is.
+        let secret = |role| match role {
+            crate::dice::DiceRole::TurnLimit => !self.knows_turn_limit(),
+            crate::dice::DiceRole::EndRoll => !self.knows_length(),
+            _ => false,
+        };
         request
             .groups
             .iter()
             .map(|group| {
-                if readable {
+                if readable && !secret(group.role) {
                     GroupWords {
                         label: group.label.clone(),
                         each: group.each.clone(),
