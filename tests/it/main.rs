@@ -8,6 +8,7 @@ mod app;
 mod authors_app;
 mod authors_cli;
 mod autosave_app;
+mod bakery_app;
 mod cli;
 mod cli_faults;
 mod cli_files;

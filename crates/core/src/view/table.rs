@@ -326,7 +326,14 @@ fn card(sight: &Sight<'_>, u: &Unit, acting: Option<UnitId>) -> UnitCard {
         ),
         None => state.distance(reach.base),
     };
-    let profile = if u.non_combatant {
+    let profile = if let (true, Some(by)) = (u.non_combatant, u.freed_by) {
+        // Captives (version 4): held by their side until the other side's unit reaches them.
+        format!(
+            "Held by the {}s: freed by {} that reaches them",
+            u.side,
+            by.a_unit()
+        )
+    } else if u.non_combatant {
         "Does not act: waiting to be picked up".to_owned()
     } else {
         format!(

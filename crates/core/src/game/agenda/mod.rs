@@ -198,7 +198,14 @@ impl GameState {
                 let mut items: Vec<AgendaItem> = self
                     .choices_for(scenario, unit.id)
                     .into_iter()
-                    .filter_map(|c| self.item(scenario, c, seat))
+                    .filter_map(|c| {
+                        // Captives (version 4) are freed by the other side's unit: its seat.
+                        let answers = match c {
+                            Command::JoinUnit { .. } => self.seat_of(&c),
+                            _ => seat,
+                        };
+                        self.item(scenario, c, answers)
+                    })
                     .collect();
                 items.extend(self.opened_by_check(scenario, unit, seat));
                 (!items.is_empty()).then_some(UnitAgenda {

@@ -374,7 +374,17 @@ impl Command {
                 &[*unit],
             ),
             Command::JoinUnit { from, into } => {
-                let label = if state.unit(*from).is_some_and(|u| u.cannot_fight()) {
+                let source = state.unit(*from);
+                let captives = source.zip(state.unit(*into)).is_some_and(|(s, t)| {
+                    s.non_combatant && s.freed_by == Some(t.side) && s.side != t.side
+                });
+                if captives {
+                    // The freeing unit acts: the seat that answers it is its side's.
+                    let label = format!("{} frees {}", n(into), n(from));
+                    return CommandFacts::new(K::Moves, label, &[*into, *from])
+                        .showing(&[*into, *from]);
+                }
+                let label = if source.is_some_and(|u| u.cannot_fight()) {
                     format!("{} picks up the {}", n(into), n(from))
                 } else {
                     format!("{} joins {}", n(from), n(into))

@@ -154,6 +154,7 @@ impl GameState {
         let brings_leader = source.firing_count() > 0;
         let freed = source.side != target.side;
         let side = target.side;
+        let freed_count = source.figures.len();
         let (source_name, target_name) = (source.name.clone(), target.name.clone());
         // A leader who has already fought brings no fresh action with him; one who only moved
         // to join leaves the unit free to fire later.
@@ -171,9 +172,15 @@ impl GameState {
         };
         target.figures.extend(figures);
         let mut outcome = if freed {
-            Outcome::text(format!(
-                "{target_name} frees {source_name}: they join it, {side} figures from now on"
-            ))
+            Outcome::text(if freed_count == 1 {
+                format!(
+                    "{target_name} frees {source_name}, who joins it: a {side} figure from now on"
+                )
+            } else {
+                format!(
+                    "{target_name} frees {source_name}, who join it: {side} figures from now on"
+                )
+            })
         } else {
             Outcome::text(format!("{source_name} joins {target_name}"))
         };

@@ -90,7 +90,7 @@ fn hostages_at_the_bakery_is_played_through_with_every_mechanic_of_version_4() {
     );
     assert_eq!(
         outcome.summary,
-        "Assault team frees The baker's son: they join it, Regular figures from now on"
+        "Assault team frees Baker's son, who joins it: a Regular figure from now on"
     );
     assert!(
         unit(&game, assault)
