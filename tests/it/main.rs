@@ -22,6 +22,7 @@ mod phones_app;
 mod phones_table_app;
 mod saved_games;
 mod saved_games_app;
+mod secret_length;
 mod secrets;
 mod solo_app;
 mod solo_hidden_app;

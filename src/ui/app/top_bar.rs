@@ -230,10 +230,10 @@ pub fn top_bar_ui(
         });
         ui.separator();
         save_state_ui(ui, session, not_autosaved);
-        if let (Some(brief), Some(whole)) = (
-            state.length_brief(scenario),
-            state.length_words(scenario),
-        ) {
+        // As the desk may know it: in a solo game, the player's, who is not told a rolled or
+        // secret length.
+        let sight = ambush_core::view::Sight::desk(game);
+        if let (Some(brief), Some(whole)) = (sight.length_brief(), sight.length_words()) {
             ui.add(egui::Label::new(RichText::new(brief).weak()).truncate())
                 .on_hover_text(format!("Turn limit: {whole}"));
         }

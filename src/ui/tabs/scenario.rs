@@ -19,7 +19,10 @@ pub fn scenario_ui(ui: &mut Ui, game: &Game, pages: &mut Pages, queue: &mut Vec<
     if !scenario.table.is_empty() {
         ui.label(format!("Table: {}", scenario.table));
     }
-    ui.label(ambush_core::report::length_and_scale(game));
+    // As the desk may know it: the referee's in a game for two, the player's in a solo game.
+    ui.label(ambush_core::report::length_and_scale_for(
+        &ambush_core::view::Sight::desk(game),
+    ));
     paged::text_ui(ui, pages, "the brief", &scenario.brief, |ui, part| {
         ui.label(part);
     });

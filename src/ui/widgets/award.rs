@@ -40,7 +40,7 @@ pub fn award_row_ui(
         ui.label(format!(
             "{} — {}: {} × {} = {}",
             item.side,
-            item.label,
+            item.label_words(),
             count,
             item.points,
             count * item.points

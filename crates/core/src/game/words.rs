@@ -221,9 +221,10 @@ impl GameState {
             }
             Phase::InsurgentActions => {
                 // A marker counts as one, whatever it hides, until it has decided its orders.
+                // Captives held by the Insurgents (version 4) never act.
                 let waiting = self
                     .units_seen(Side::Insurgent)
-                    .filter(|u| u.yet_to_act())
+                    .filter(|u| u.fights() && u.yet_to_act())
                     .count()
                     + self
                         .markers_on_table()

@@ -148,13 +148,7 @@ impl GameState {
                 count.count = 0;
             }
             self.add_victory(&item.id, held);
-            words.push(format!(
-                "{}: {} still held at the end, {} × {} points",
-                item.label,
-                crate::text::plural(held as usize, "figure", "figures"),
-                held,
-                item.points
-            ));
+            words.push(format!("{}: {held} × {} points", item.label, item.points));
         }
         words
     }

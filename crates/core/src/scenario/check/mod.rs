@@ -21,6 +21,7 @@ mod authoring;
 mod cap;
 pub(crate) mod census;
 mod contacts;
+mod held_back;
 mod hot_spots;
 mod json;
 pub mod locate;

@@ -207,6 +207,29 @@ impl<'a> Sight<'a> {
         }
     }
 
+    /// How long the game is, in brief, as this viewer may know it: "8 turns", "6+1d3 turns"
+    /// until the dice are rolled, "9 turns" after for a viewer told the roll ("7–9 turns" for
+    /// another), "secret" when the scenario keeps it from the viewer; None when open-ended.
+    pub fn length_brief(&self) -> Option<String> {
+        let state = self.game.state();
+        let scenario = self.game.scenario();
+        let known = state.length_brief(scenario).or_else(|| {
+            scenario
+                .end_roll
+                .as_ref()
+                .map(|end| format!("ends on {}+ from turn {}", end.on, end.from_turn))
+        });
+        if !self.knows_length() {
+            return known.map(|_| "length secret".to_owned());
+        }
+        match (state.turn_limit(), &scenario.turn_limit_dice) {
+            (Some(_), Some(dice)) if !self.knows_turn_limit() => {
+                Some(format!("{}–{} turns", dice.least(), dice.most()))
+            }
+            _ => known,
+        }
+    }
+
     /// True when this viewer reads the scenario's notes for the referee: the desk (the referee,
     /// or the solo player who is their own), and the referee's report.
     pub fn reads_referee_notes(&self) -> bool {
