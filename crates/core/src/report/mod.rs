@@ -290,6 +290,8 @@ fn markdown_with(
         if line.in_effect {
             out.push_str(&format!("{}. {body}\n", number + 1));
             for note in line.notes.iter().chain(&line.referee) {
+                // A note of several lines (a scenario's, version 4) stays in its list item.
+                let note = note.replace('\n', "\n      ");
                 out.push_str(&format!("    - {note}\n"));
             }
             for due in &line.due {

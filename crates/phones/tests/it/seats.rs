@@ -2,7 +2,7 @@
 //! at the HTTP boundary and over games played at random.
 
 use ambush_core::dice::DiceSource;
-use ambush_core::game::{Game, GameState};
+use ambush_core::game::{Command, Game, GameState};
 use ambush_core::unit::{Presence, Side};
 use ambush_phones::{PhoneSeat, Table, WaitingRoll};
 
@@ -151,4 +151,56 @@ fn the_scenario_s_notes_for_the_referee_never_reach_a_phone() {
             assert!(!json.contains(&author[..40]), "{seat}: {author}: {json}");
         }
     }
+}
+
+#[test]
+fn the_scenario_s_notes_for_the_players_reach_every_phone_through_their_turn() {
+    use ambush_core::game::PendingStep;
+    // Hostages at the Bakery: the note for the players is rolled for as turn 2 begins (4+).
+    let mut game = crate::games::game(ambush_core::scenario::builtin::BAKERY_HOSTAGES, false);
+    let mut dice = DiceSource::seeded(3);
+    for command in [Command::StartInsurgentPhase, Command::EndTurn] {
+        game.play(command, &mut dice)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let pending = game
+        .state()
+        .pending_steps()
+        .iter()
+        .find(|p| matches!(p.step, PendingStep::EventRoll { .. }))
+        .map(|p| p.id)
+        .expect("the note's roll is due");
+    game.play(
+        Command::EventRoll { pending },
+        &mut DiceSource::typed([vec![6]]),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let table =
+        Table::open(([127, 0, 0, 1], 0).into(), &game, || {}).unwrap_or_else(|e| panic!("{e}"));
+    for seat in [PhoneSeat::Regular, PhoneSeat::Insurgent, PhoneSeat::Table] {
+        let (status, json) = request(table.address(), "GET", &path(&table, seat, "view"), "");
+        assert_eq!(status, 200);
+        let view: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        assert_eq!(
+            view["notes"],
+            serde_json::json!([
+                "The call to prayer rings out and the streets fill with people.\nNo unit may fire across the market street this turn."
+            ]),
+            "{seat}: {json}"
+        );
+        // The author's notes stay the referee's.
+        assert!(
+            !json.contains("Roll it behind the screen"),
+            "{seat}: {json}"
+        );
+    }
+    // The page draws them in a box of its own.
+    let (status, html) = request(
+        table.address(),
+        "GET",
+        &path(&table, PhoneSeat::Table, ""),
+        "",
+    );
+    assert_eq!(status, 200);
+    assert!(html.contains("id=\"notes\""), "{html}");
 }
