@@ -25,6 +25,7 @@ mod solo_app;
 mod solo_hidden_app;
 mod solo_rules_app;
 mod solo_turns_app;
+mod solo_undo_app;
 mod table_links;
 mod table_screen;
 mod two_turns;

@@ -15,13 +15,15 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-/// The questions on screen, in order: each is a row of answers named "QUESTION? ANSWER", one
-/// answer to pick (radio buttons) or several (check boxes).
+/// The questions asked on screen, in order: each is a row of answers named "QUESTION? ANSWER",
+/// one answer to pick (radio buttons) or several (check boxes), at least one of which may be
+/// given now (a row whose answers all wait for one above is not asked yet).
 pub(super) fn questions(harness: &Harness<'_, AssistantApp>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let nodes = harness
         .query_all_by_role(Role::RadioButton)
-        .chain(harness.query_all_by_role(Role::CheckBox));
+        .chain(harness.query_all_by_role(Role::CheckBox))
+        .filter(|n| !n.accesskit_node().is_disabled());
     let mut labelled: Vec<(f32, f32, String)> = Vec::new();
     for node in nodes {
         let Some(label) = node.accesskit_node().label() else {
@@ -42,12 +44,13 @@ pub(super) fn questions(harness: &Harness<'_, AssistantApp>) -> Vec<String> {
     out
 }
 
-/// The answers of one question on screen, by their words.
+/// The answers of one question on screen that may be given now, by their words.
 pub(super) fn answers(harness: &Harness<'_, AssistantApp>, question: &str) -> Vec<String> {
     let prefix = format!("{question} ");
     harness
         .query_all_by_role(Role::CheckBox)
         .chain(harness.query_all_by_role(Role::RadioButton))
+        .filter(|n| !n.accesskit_node().is_disabled())
         .filter_map(|n| n.accesskit_node().label())
         .filter_map(|l| l.strip_prefix(&prefix).map(str::to_owned))
         .collect()

@@ -117,16 +117,7 @@ impl super::AssistantApp {
         judged.hash(&mut hasher);
         now.interrupt_fire.hash(&mut hasher);
         now.casualties.hash(&mut hasher);
-        for ((who, regular), sighting) in &solo.sight {
-            (who, regular, sighting.within).hash(&mut hasher);
-        }
-        for (regular, (open, _)) in &solo.open {
-            (regular, open, 1u8).hash(&mut hasher);
-        }
-        for (regular, (cover, _)) in &solo.cover {
-            (regular, cover, 2u8).hash(&mut hasher);
-        }
-        (solo.action == ambush_core::solo::RegularAction::Fires).hash(&mut hasher);
+        solo.answers.version().hash(&mut hasher);
         hasher.finish()
     }
 }

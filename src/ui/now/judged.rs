@@ -74,7 +74,7 @@ fn from_solo(game: &Game, solo: &SoloForm, attacker: UnitId, target: UnitId) -> 
     let side = state.unit(attacker).map(|u| u.side);
     match side {
         Some(Side::Insurgent) => solo
-            .view(attacker, target)
+            .view(state, attacker, target)
             .map(|v| Situation {
                 optimum_range: v.in_range,
                 exposed: v.exposed,
@@ -86,7 +86,7 @@ fn from_solo(game: &Game, solo: &SoloForm, attacker: UnitId, target: UnitId) -> 
         // reach must cover it.
         Some(Side::Regular) => Situation {
             optimum_range: match (
-                solo.distance(target, attacker),
+                solo.distance(state, target, attacker),
                 state.unit(attacker),
                 state.unit(target),
             ) {

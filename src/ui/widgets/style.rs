@@ -319,12 +319,25 @@ pub fn choice_button(
     selected: bool,
     role: egui::Role,
 ) -> egui::Response {
+    choice_button_if(ui, words, name, selected, role, true)
+}
+
+/// A [`choice_button`] that may be closed (greyed, not clickable): a choice that waits for an
+/// answer above it keeps its place.
+pub fn choice_button_if(
+    ui: &mut Ui,
+    words: &str,
+    name: &str,
+    selected: bool,
+    role: egui::Role,
+    enabled: bool,
+) -> egui::Response {
     let button = egui::Button::new(words)
         .selected(selected)
         .frame_when_inactive(true)
         .frame(true);
-    let response = ui.add(button);
-    response.widget_info(|| egui::WidgetInfo::selected(role, true, selected, name));
+    let response = ui.add_enabled(enabled, button);
+    response.widget_info(|| egui::WidgetInfo::selected(role, enabled, selected, name));
     response
 }
 

@@ -14,6 +14,7 @@ use common::contracting_trouble;
 mod asking;
 mod difficulty;
 mod recorded;
+mod staying;
 mod weighing;
 
 fn solo_game(difficulty: SoloDifficulty) -> Game {
