@@ -29,7 +29,7 @@ pub fn app_seeded(
 ) -> Harness<'static, AssistantApp> {
     let options = StartOptions {
         open: None,
-        solo: false,
+        solo: None,
         data_dir: Some(data_dir.to_owned()),
         seed: Some(seed),
         native_dialogs: false,

@@ -24,7 +24,7 @@ fn opened(
 ) -> egui_kittest::Harness<'static, ambush_alley::ui::AssistantApp> {
     let options = StartOptions {
         open: Some(path),
-        solo,
+        solo: solo.then(ambush_alley::ui::SoloStart::default),
         data_dir: Some(data.to_owned()),
         seed: Some(3),
         native_dialogs: false,
@@ -171,7 +171,7 @@ fn the_author_s_notes_and_the_referee_s_notes_stay_off_the_table_screen() {
     // A tall window, so that nothing of either screen is scrolled out of sight.
     let options = StartOptions {
         open: Some(path),
-        solo: false,
+        solo: None,
         data_dir: Some(dir.join("data")),
         seed: Some(3),
         native_dialogs: false,

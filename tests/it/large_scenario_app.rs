@@ -48,7 +48,7 @@ fn opened_on_now(
 ) -> Harness<'static, AssistantApp> {
     let options = StartOptions {
         open: Some(path),
-        solo: false,
+        solo: None,
         data_dir: Some(dir.join("data")),
         seed: Some(1),
         native_dialogs: false,

@@ -24,6 +24,7 @@ mod secrets;
 mod solo_app;
 mod solo_hidden_app;
 mod solo_rules_app;
+mod solo_settings_app;
 mod solo_turns_app;
 mod solo_undo_app;
 mod table_links;

@@ -137,7 +137,7 @@ fn opened(
 ) -> egui_kittest::Harness<'static, ambush_alley::ui::AssistantApp> {
     let options = ambush_alley::ui::StartOptions {
         open: Some(path),
-        solo: false,
+        solo: None,
         data_dir: Some(dir.join("data")),
         seed: Some(5),
         native_dialogs: false,

@@ -202,7 +202,7 @@ fn six_insurgent_units_in_sight_are_asked_six_questions_at_most() {
     let saved = six_units_saved(&dir);
     let options = StartOptions {
         open: Some(saved),
-        solo: false,
+        solo: None,
         data_dir: Some(dir.join("data")),
         seed: Some(3),
         native_dialogs: false,

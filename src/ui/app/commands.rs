@@ -163,10 +163,11 @@ impl AssistantApp {
             UiCommand::OpenPath(path) => self.open_path(&path),
             UiCommand::OpenSoloDialog => {
                 if let Some(path) = self.pick_file(false) {
-                    self.open_path_as(&path, true);
+                    self.open_path_as(&path, Some(self.prefs.solo));
                 }
             }
-            UiCommand::OpenSoloPath(path) => self.open_path_as(&path, true),
+            // A solo game starts with the opponent's settings chosen on the start screen.
+            UiCommand::OpenSoloPath(path) => self.open_path_as(&path, Some(self.prefs.solo)),
             UiCommand::Save => {
                 let target = self
                     .session

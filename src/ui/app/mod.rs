@@ -14,6 +14,7 @@ mod layout;
 mod phones;
 pub mod phones_qr;
 mod prefs;
+mod save_state;
 mod shortcuts;
 mod start;
 pub mod table_keys;

@@ -40,6 +40,8 @@ pub struct NowForm {
     pub insurgent: Option<(UnitId, u32)>,
     /// Figures chosen as casualties, by pending step.
     pub casualties: BTreeMap<u32, Vec<FigureId>>,
+    /// The event whose notes for the referee were dismissed (the turn's notes stay until then).
+    pub dismissed: Option<usize>,
     /// The agenda, and the game's revision it was worked out for.
     agenda: Option<(usize, Arc<Agenda>)>,
     /// The fires offered, worked out for the game's revision.
@@ -134,6 +136,7 @@ pub fn now_ui(
     let agenda = form.agenda(game);
     header_ui(ui, game, &agenda, queue);
     summary_ui(ui, game);
+    turn_notes_ui(ui, game, form);
     if let Some(reason) = state.end_proposed() {
         ui.separator();
         style::heading(ui, format!("The game ends: {}", reason.describe()));
@@ -199,6 +202,34 @@ fn header_ui(ui: &mut Ui, game: &Game, agenda: &Agenda, queue: &mut Vec<UiComman
                 );
             });
         });
+    });
+}
+
+/// The scenario's notes for the referee on this turn (a note on a set turn), in a frame under
+/// the header until the referee dismisses them: what the opponent does next (its reinforcement
+/// roll, in a solo game) never takes their place.
+fn turn_notes_ui(ui: &mut Ui, game: &Game, form: &mut NowForm) {
+    let Some((event, notes)) = ambush_core::view::Sight::desk(game).turn_notes() else {
+        return;
+    };
+    if form.dismissed == Some(event) {
+        return;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("For the referee").strong());
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if style::named_button(ui, "Dismiss", "Dismiss the note for the referee", true)
+                    .clicked()
+                {
+                    form.dismissed = Some(event);
+                }
+            });
+        });
+        for note in &notes {
+            ui.label(RichText::new(note).strong());
+        }
     });
 }
 

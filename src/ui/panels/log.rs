@@ -91,6 +91,13 @@ impl LogForm {
             let sight = Sight::desk(game);
             self.numbers.clear();
             let mut rows = Vec::new();
+            // The game's opening line first (a solo game's opponent), unless a filter hides it.
+            let opening = self.unit.is_none()
+                && self.side.is_none()
+                && self.kind.is_none_or(|k| k == LogKind::Notes);
+            if opening && sight.opening_line().is_some() {
+                rows.push(OPENING);
+            }
             for (number, line) in sight.lines().enumerate() {
                 self.numbers.insert(line.event, number + 1);
                 let units = &line.units;
@@ -113,13 +120,22 @@ impl LogForm {
     }
 }
 
+/// The row of the game's opening line (how a solo game's opponent plays), before every event.
+const OPENING: usize = usize::MAX;
+
 /// The words of one event of the log, as the desk may read it, and whether it is in effect.
 fn words(game: &Game, index: usize, number: usize) -> (String, bool) {
+    if index == OPENING {
+        let opening = Sight::desk(game).opening_line().unwrap_or_default();
+        return (format!("{:>4}  {opening}", "·"), true);
+    }
     let Some(Line {
         summary,
         dice,
         luck,
         in_effect,
+        referee,
+        more_referee,
         ..
     }) = Sight::desk(game).line(index)
     else {
@@ -132,6 +148,13 @@ fn words(game: &Game, index: usize, number: usize) -> (String, bool) {
     if let Some(words) = luck {
         text.push_str(&format!("  — {words}"));
     }
+    // The scenario's notes for the referee, in words (the desk's only).
+    for note in &referee {
+        text.push_str(&format!("  • {note}"));
+    }
+    if let Some(more) = crate::ui::widgets::result::more_notes_words(more_referee) {
+        text.push_str(&format!("  {more}"));
+    }
     (text, in_effect)
 }
 
@@ -141,7 +164,7 @@ impl LogForm {
         if self.texts.0 != game.revision() {
             self.texts = (game.revision(), HashMap::new());
         }
-        let number = self.numbers.get(&index).copied().unwrap_or(index + 1);
+        let number = self.numbers.get(&index).copied().unwrap_or(index.saturating_add(1));
         let (text, in_effect) = self
             .texts
             .1

@@ -1,7 +1,7 @@
 //! The log as a viewer may read it: one line per event, its notes cut for a screen or whole
 //! for the report.
 
-use crate::game::{CommandKind, Detail};
+use crate::game::{Command, CommandKind, Detail};
 use crate::unit::Side;
 use crate::unit::UnitId;
 
@@ -158,6 +158,34 @@ impl<'a> Sight<'a> {
     pub fn whole_lines(&self) -> impl Iterator<Item = Line> + 'a {
         let sight = *self;
         (0..self.game.event_count()).filter_map(move |n| sight.whole_line(n))
+    }
+
+    /// The scenario's notes for the referee on the turn now, if this viewer reads them and the
+    /// turn began with some (a note on a set turn): the event that began the turn, and the
+    /// notes. A screen shows them until the reader dismisses them, whatever came since.
+    pub fn turn_notes(&self) -> Option<(usize, Vec<String>)> {
+        if !self.reads_referee_notes() {
+            return None;
+        }
+        let game = self.game;
+        let began = (0..game.event_count()).rev().find(|&n| {
+            game.in_effect(n)
+                && game
+                    .event(n)
+                    .is_some_and(|e| matches!(e.command, Command::EndTurn | Command::PlayOn))
+        })?;
+        let notes = &game.outcome(began)?.referee;
+        (!notes.is_empty()).then(|| (began, notes.clone()))
+    }
+
+    /// The line before every event, if the game has one: how a solo game's opponent was set to
+    /// play as the game began ("Solo game: the app commands the Insurgents at Regular, its
+    /// reasoning shown"); every change since is an event of its own.
+    pub fn opening_line(&self) -> Option<String> {
+        let words = self.game.initial_settings().solo_words()?;
+        Some(format!(
+            "Solo game: the app commands the Insurgents at {words}"
+        ))
     }
 
     /// The latest event in effect this viewer may read.
