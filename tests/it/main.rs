@@ -22,6 +22,7 @@ mod saved_games;
 mod saved_games_app;
 mod secrets;
 mod solo_app;
+mod solo_desk_app;
 mod solo_hidden_app;
 mod solo_rules_app;
 mod solo_settings_app;

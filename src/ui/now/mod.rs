@@ -136,7 +136,7 @@ pub fn now_ui(
     let agenda = form.agenda(game);
     header_ui(ui, game, &agenda, queue);
     summary_ui(ui, game);
-    turn_notes_ui(ui, game, form);
+    let noted = turn_notes_ui(ui, game, form);
     if let Some(reason) = state.end_proposed() {
         ui.separator();
         style::heading(ui, format!("The game ends: {}", reason.describe()));
@@ -175,7 +175,7 @@ pub fn now_ui(
             ui.label("Undo brings the game back if it ended by mistake.");
         }
     }
-    last_result_ui(ui, game);
+    last_result_ui(ui, game, noted);
 }
 
 /// The step in progress, in one line, with the button that moves the turn on at its right,
@@ -207,13 +207,11 @@ fn header_ui(ui: &mut Ui, game: &Game, agenda: &Agenda, queue: &mut Vec<UiComman
 
 /// The scenario's notes for the referee on this turn (a note on a set turn), in a frame under
 /// the header until the referee dismisses them: what the opponent does next (its reinforcement
-/// roll, in a solo game) never takes their place.
-fn turn_notes_ui(ui: &mut Ui, game: &Game, form: &mut NowForm) {
-    let Some((event, notes)) = ambush_core::view::Sight::desk(game).turn_notes() else {
-        return;
-    };
-    if form.dismissed == Some(event) {
-        return;
+/// roll, in a solo game) never takes their place. The event whose notes it shows, if any.
+fn turn_notes_ui(ui: &mut Ui, game: &Game, form: &mut NowForm) -> Option<usize> {
+    let turn = ambush_core::view::Sight::desk(game).turn_notes()?;
+    if form.dismissed == Some(turn.event) {
+        return None;
     }
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
@@ -223,14 +221,23 @@ fn turn_notes_ui(ui: &mut Ui, game: &Game, form: &mut NowForm) {
                 if style::named_button(ui, "Dismiss", "Dismiss the note for the referee", true)
                     .clicked()
                 {
-                    form.dismissed = Some(event);
+                    form.dismissed = Some(turn.event);
                 }
             });
         });
-        for note in &notes {
+        for note in &turn.notes {
             ui.label(RichText::new(note).strong());
         }
+        if let Some(more) = crate::ui::widgets::result::more_notes_words(turn.more) {
+            ui.label(
+                RichText::new(format!(
+                    "{more} (the Scenario tab lists every note of the scenario)"
+                ))
+                .italics(),
+            );
+        }
     });
+    Some(turn.event)
 }
 
 /// Who has activated, who interrupted, who is done, as the desk's view has them: always in
@@ -269,12 +276,14 @@ fn summary_ui(ui: &mut Ui, game: &Game) {
         .on_hover_text(words);
 }
 
-/// The last event's result, drawn with its dice, in the same place every time.
-fn last_result_ui(ui: &mut Ui, game: &Game) {
+/// The last event's result, drawn with its dice, in the same place every time (its notes for
+/// the referee left to their frame above when it shows them).
+fn last_result_ui(ui: &mut Ui, game: &Game, noted: Option<usize>) {
     let Some(index) = game.last_in_effect() else {
         return;
     };
     ui.separator();
     ui.label(RichText::new("Last result").strong());
-    crate::ui::widgets::result::entry_result_ui(ui, game, index);
+    let referee = noted != Some(index);
+    crate::ui::widgets::result::entry_result_ui(ui, game, index, referee);
 }

@@ -164,7 +164,11 @@ impl LogForm {
         if self.texts.0 != game.revision() {
             self.texts = (game.revision(), HashMap::new());
         }
-        let number = self.numbers.get(&index).copied().unwrap_or(index.saturating_add(1));
+        let number = self
+            .numbers
+            .get(&index)
+            .copied()
+            .unwrap_or(index.saturating_add(1));
         let (text, in_effect) = self
             .texts
             .1

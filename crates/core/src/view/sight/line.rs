@@ -40,6 +40,17 @@ pub struct Line {
     pub units: Vec<UnitId>,
 }
 
+/// The scenario's notes for the referee on the turn now ([`Sight::turn_notes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnNotes {
+    /// The event that began the turn.
+    pub event: usize,
+    /// Its first notes for the referee.
+    pub notes: Vec<String>,
+    /// How many more it holds.
+    pub more: usize,
+}
+
 /// The most notes of one event a line holds for a screen: a scenario may set thousands on one
 /// turn, and the screens draw a line every frame. The report asks for every note.
 pub const NOTES_SHOWN: usize = 20;
@@ -161,9 +172,10 @@ impl<'a> Sight<'a> {
     }
 
     /// The scenario's notes for the referee on the turn now, if this viewer reads them and the
-    /// turn began with some (a note on a set turn): the event that began the turn, and the
-    /// notes. A screen shows them until the reader dismisses them, whatever came since.
-    pub fn turn_notes(&self) -> Option<(usize, Vec<String>)> {
+    /// turn began with some (a note on a set turn): the event that began the turn, its first
+    /// [`NOTES_SHOWN`] notes and how many more. A screen shows them until the reader dismisses
+    /// them, whatever came since.
+    pub fn turn_notes(&self) -> Option<TurnNotes> {
         if !self.reads_referee_notes() {
             return None;
         }
@@ -174,8 +186,16 @@ impl<'a> Sight<'a> {
                     .event(n)
                     .is_some_and(|e| matches!(e.command, Command::EndTurn | Command::PlayOn))
         })?;
-        let notes = &game.outcome(began)?.referee;
-        (!notes.is_empty()).then(|| (began, notes.clone()))
+        let outcome = game.outcome(began)?;
+        if outcome.referee.is_empty() {
+            return None;
+        }
+        let (notes, more) = cut_notes(outcome.referee.iter(), NOTES_SHOWN);
+        Some(TurnNotes {
+            event: began,
+            notes,
+            more,
+        })
     }
 
     /// The line before every event, if the game has one: how a solo game's opponent was set to

@@ -13,6 +13,7 @@ use common::contracting_trouble;
 
 mod asking;
 mod difficulty;
+mod panel;
 mod recorded;
 mod staying;
 mod weighing;
