@@ -36,14 +36,14 @@ fn the_question_rows_keep_their_place_as_answers_are_given() {
     click(&mut harness, "Activate Fireteam Alpha: Rapid");
     let before = rows(&harness);
     assert!(before.len() >= 12, "{before:#?}");
-    let which = "Which of these can see Fireteam Alpha?";
+    let which = "Which of these can see it?";
     for answer in [
         format!("{which} Insurgents 4"),
         format!("{which} Insurgents 1"),
-        "Which of them are within 6\" of it? Insurgents 4 (its leader)".to_owned(),
+        "Which are within 6\" of it? Insurgents 4 (its leader)".to_owned(),
         "What does it do first? fires".to_owned(),
-        "Is Fireteam Alpha in the open? yes".to_owned(),
-        "Which of them are within 6\" of it? Insurgents 4 (its leader)".to_owned(),
+        "Is it in the open? yes".to_owned(),
+        "Which are within 6\" of it? Insurgents 4 (its leader)".to_owned(),
         format!("{which} Insurgents 4"),
     ] {
         // Clicked where it is, as a player does, without scrolling.

@@ -58,7 +58,7 @@ fn night_patrol_answered(name: &str) -> (common::TestDir, Harness<'static, Assis
     let mut harness = app(&dir, false);
     click(&mut harness, "Solo game: Night Patrol");
     click(&mut harness, "Activate Section, first half: Rapid");
-    all_see(&mut harness, "Which of these can see Section, first half?");
+    all_see(&mut harness, "Which of these can see it?");
     (dir, harness)
 }
 
@@ -138,7 +138,7 @@ fn undo_then_fire_first_gives_the_questions_back() {
     click(&mut harness, "Solo game: Contracting Trouble!");
     // Cautious: once it has fired, its move is still to be interrupted.
     click(&mut harness, "Activate Fireteam Alpha: Cautious");
-    let which = "Which of these can see Fireteam Alpha?";
+    let which = "Which of these can see it?";
     click(&mut harness, &format!("{which} Insurgents 1"));
     let before = game(&harness).events_in_effect();
     click(&mut harness, ANSWER);
@@ -181,7 +181,7 @@ fn undoing_only_the_reaction_test_offers_it_again() {
     let mut harness = app(&dir, true);
     click(&mut harness, "Solo game: Contracting Trouble!");
     click(&mut harness, "Activate Fireteam Alpha: Rapid");
-    let which = "Which of these can see Fireteam Alpha?";
+    let which = "Which of these can see it?";
     click(&mut harness, &format!("{which} Insurgents 1"));
     // The roll that takes "interrupt" for Insurgents 1, as the player answered.
     let roll = {

@@ -57,6 +57,11 @@ pub fn due_ui(
                 super::small_item(ui, "Skip", &name, skip, queue);
             }
         });
+        // Which figures, under the row: a header folded inside a wrapping row would widen the
+        // whole view past its right edge.
+        if let Some(pick) = &step.casualties {
+            figures_ui(ui, game, form, step, pick);
+        }
     }
 }
 
@@ -132,6 +137,16 @@ fn casualties_ui(
     if pick.first_aid {
         ui.label(RichText::new(first_aid_words(pick.count)).weak());
     }
+}
+
+/// The figures the agenda says may be chosen as the casualties, folded under their step.
+fn figures_ui(ui: &mut Ui, game: &Game, form: &mut NowForm, step: &DueStep, pick: &CasualtyPick) {
+    let Some(unit) = game.state().unit(pick.unit) else {
+        return;
+    };
+    let Some(chosen) = form.casualties.get_mut(&step.pending) else {
+        return;
+    };
     ui.collapsing(format!("Which figures ({})", unit.name), |ui| {
         // The figures the agenda says may be chosen.
         for figure in pick.candidates.iter().filter_map(|&f| unit.figure(f)) {

@@ -5,29 +5,39 @@ use egui::{RichText, Ui};
 
 use ambush_core::solo::panel::{Look, Offer, Part};
 
-use super::questions::question_ui;
+use super::questions::{question_ui, words_width};
 use crate::ui::command::UiCommand;
 use crate::ui::widgets::style::{self, named_button};
 
 /// Draws the parts.
 pub(super) fn parts_ui(ui: &mut Ui, parts: &[Part], queue: &mut Vec<UiCommand>) {
+    let words_width = words_width(
+        ui,
+        parts.iter().filter_map(|p| match p {
+            Part::Ask { question } => Some(question),
+            _ => None,
+        }),
+    );
     for part in parts {
-        part_ui(ui, part, queue);
+        part_ui(ui, part, words_width, queue);
     }
 }
 
-fn part_ui(ui: &mut Ui, part: &Part, queue: &mut Vec<UiCommand>) {
+fn part_ui(ui: &mut Ui, part: &Part, words_width: f32, queue: &mut Vec<UiCommand>) {
     match part {
         Part::Heading { words, offer } => {
             // The button on the heading's line, where it stays in view however many questions
-            // follow.
+            // follow; the words cut short before it rather than under it.
             ui.horizontal(|ui| {
-                style::heading(ui, words);
-                if let Some(offer) = offer {
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if let Some(offer) = offer {
                         offer_ui(ui, offer, true, queue);
+                    }
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        let words = RichText::new(words).size(style::HEADING).strong();
+                        ui.add(egui::Label::new(words).truncate());
                     });
-                }
+                });
             });
         }
         Part::Say { words, look } => {
@@ -39,7 +49,7 @@ fn part_ui(ui: &mut Ui, part: &Part, queue: &mut Vec<UiCommand>) {
                 Look::Italic => text.italics(),
             });
         }
-        Part::Ask { question } => question_ui(ui, question, queue),
+        Part::Ask { question } => question_ui(ui, question, words_width, queue),
         Part::Offers { offers } => {
             ui.horizontal_wrapped(|ui| {
                 for offer in offers {

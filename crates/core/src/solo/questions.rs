@@ -222,8 +222,8 @@ pub fn sight_questions(
     questions
 }
 
-/// Whether a Regular unit is in the open, and behind Solid Cover from those who see it: two
-/// questions, each a yes or a no; `open` says whether they may be answered now (somebody
+/// Whether a Regular unit is in the open, and behind Solid Cover from those who see it (the
+/// question above names it): two questions, each a yes or a no; `open` says whether they may be answered now (somebody
 /// sees it).
 pub fn ground_questions(
     state: &GameState,
@@ -232,19 +232,18 @@ pub fn ground_questions(
     open: bool,
 ) -> Vec<Question> {
     let now = Stamp::now(state);
-    let name = state.unit(regular).map_or("", |u| u.name.as_str());
     let still_so = Answer::StillSo {
         pairs: Vec::new(),
         ground: vec![regular],
     };
     [
         (
-            format!("Is {name} in the open?"),
+            "Is it in the open?".to_owned(),
             TableQuestion::InTheOpen,
             answers.open(regular),
         ),
         (
-            format!("Is {name} behind Solid Cover from them?"),
+            "Is it behind Solid Cover from them?".to_owned(),
             TableQuestion::SolidCover,
             answers.cover(regular),
         ),
@@ -293,9 +292,9 @@ pub fn grounds_questions(
         ground: regulars.clone(),
     };
     [
-        ("Which of them are in the open?", TableQuestion::InTheOpen),
+        ("Which are in the open?", TableQuestion::InTheOpen),
         (
-            "Which of them are behind Solid Cover from it?",
+            "Which are behind Solid Cover from it?",
             TableQuestion::SolidCover,
         ),
     ]

@@ -61,11 +61,14 @@ pub(super) fn parts(game: &Game, answers: &Answers, answering: &Answering) -> Ve
                 Look::Strong,
             ));
             parts.extend(weighed(state, &name(*regular)));
-            parts.extend(marker_sight_parts(game, answers, *regular));
-            parts.push(Part::say(
-                "Activate the next Regular unit, or end the Regular activations.",
-                Look::Plain,
-            ));
+            // Its interruptions played out, the move is over: a marker may see it now.
+            if !interrupted_still(game, *regular) {
+                parts.extend(marker_sight_parts(game, answers, *regular));
+                parts.push(Part::say(
+                    "Activate the next Regular unit, or end the Regular activations.",
+                    Look::Plain,
+                ));
+            }
         }
     }
     parts
@@ -97,7 +100,8 @@ fn questions_parts(game: &Game, answers: &Answers, regular: UnitId, asked: &[Ask
         state,
         answers,
         asked,
-        format!("Which of these can see {}?", unit.name),
+        // The heading names the unit: "it" keeps each question on one line.
+        "Which of these can see it?".to_owned(),
         &within_words,
     );
     let (views, markers) = seen_by(game, answers, asked);
@@ -110,12 +114,12 @@ fn questions_parts(game: &Game, answers: &Answers, regular: UnitId, asked: &[Ask
     parts
 }
 
-/// "Which of them are within 6\" of it?", or, when their ranges differ, "Which of them are
+/// "Which are within 6\" of it?", or, when their ranges differ, "Which of them are
 /// within their range of it?" (each answer then says its own).
 fn within_words(distance: Option<&str>) -> String {
     match distance {
-        Some(d) => format!("Which of them are within {d} of it?"),
-        None => "Which of them are within their range of it?".to_owned(),
+        Some(d) => format!("Which are within {d} of it?"),
+        None => "Which are within their range of it?".to_owned(),
     }
 }
 
@@ -157,9 +161,9 @@ pub(super) fn decision_words(state: &GameState, d: &SoloDecision) -> String {
     )
 }
 
-/// Once the Insurgents have answered a unit that moves, one question, asked once: does a marker
-/// see it within the markers' shorter reach at the end of its move? Each marker that does is
-/// revealed (the Marines see it too).
+/// Once the Insurgents have answered a unit that moves, and no interruption of it is still to
+/// be played out (the caller's to know), one question, asked once: does a marker see it within the markers' shorter
+/// reach at the end of its move? Each marker that does is revealed (the Marines see it too).
 fn marker_sight_parts(game: &Game, answers: &Answers, regular: UnitId) -> Vec<Part> {
     let state = game.state();
     let Some(unit) = state.unit(regular) else {
@@ -195,6 +199,15 @@ fn marker_sight_parts(game: &Game, answers: &Answers, regular: UnitId) -> Vec<Pa
         },
     });
     vec![Part::say(question, Look::Strong), Part::Offers { offers }]
+}
+
+/// Whether an interruption of this Regular unit is still to be played out: declared and waiting
+/// for its Reaction test, or waiting for the Regulars' reaction before the Insurgents fire.
+fn interrupted_still(game: &Game, regular: UnitId) -> bool {
+    plan::waiting_to_fire(game)
+        .into_iter()
+        .chain(plan::awaiting_test(game))
+        .any(|(_, r)| r == regular)
 }
 
 /// Interruptions the Insurgents have declared and not yet tested: the player's units on

@@ -138,9 +138,11 @@ fn decide_offer(name: &str, steps: Vec<Step>) -> Offer {
     Offer::plan("Decide", format!("{name}: decide its orders"), steps)
 }
 
-/// What it sees: which Marine units, within which of its ranges, and which of them are in the
-/// open or behind Solid Cover from it; every question there from the start, its answers open
-/// once it is said to see them.
+/// What it sees: which Marine units; then, once it sees one, within which of its ranges, and
+/// which of them are in the open or behind Solid Cover from it. Those questions come under the
+/// first, in the card (a card that sees nobody, most of them, stays one row high), and each
+/// lists every Marine unit asked about, open for those it sees: once there, no row moves or
+/// changes its length as answers are given.
 fn questions_parts(state: &GameState, answers: &Answers, name: &str, asked: &[Asked]) -> Vec<Part> {
     if asked.is_empty() {
         return Vec::new();
@@ -151,8 +153,8 @@ fn questions_parts(state: &GameState, answers: &Answers, name: &str, asked: &[As
         asked,
         format!("Which of these does {name} see?"),
         &|d| match d {
-            Some(d) => format!("Which of them are within {d} of {name}?"),
-            None => format!("Which of them are within {name}'s range?"),
+            Some(d) => format!("Which are within {d} of {name}?"),
+            None => format!("Which are within {name}'s range?"),
         },
     );
     let seen: Vec<UnitId> = asked
@@ -160,7 +162,11 @@ fn questions_parts(state: &GameState, answers: &Answers, name: &str, asked: &[As
         .filter(|a| answers.sighting(&a.who, a.regular).is_some())
         .map(|a| a.regular)
         .collect();
-    asks.extend(questions::grounds_questions(state, answers, asked, &seen));
+    if seen.is_empty() {
+        asks.truncate(1);
+    } else {
+        asks.extend(questions::grounds_questions(state, answers, asked, &seen));
+    }
     asks.into_iter().map(Part::ask).collect()
 }
 
