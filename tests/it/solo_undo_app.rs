@@ -243,3 +243,45 @@ fn undoing_only_the_reaction_test_offers_it_again() {
     );
     assert!(tested(game(&harness)));
 }
+
+/// The other way of losing the turn: undo the answer and the activation, activate the
+/// unit again (at another speed): the questions are back, their answers kept, and the
+/// opponent's roll for each decision is the same.
+#[test]
+fn undo_then_activating_again_gives_the_questions_back_and_the_same_rolls() {
+    let dir = temp_dir("solo-undo-activate-again");
+    let mut harness = app(&dir, false);
+    click(&mut harness, "Solo game: Contracting Trouble!");
+    let start = game(&harness).events_in_effect();
+    click(&mut harness, "Activate Fireteam Alpha: Rapid");
+    let which = "Which of these can see it?";
+    click(&mut harness, &format!("{which} Insurgents 1"));
+    click(&mut harness, &format!("{which} Insurgents 4"));
+    click(&mut harness, ANSWER);
+    let rolls = |g: &Game| -> Vec<(Option<ambush_core::unit::UnitId>, Option<u8>)> {
+        g.state()
+            .solo_decisions()
+            .iter()
+            .map(|d| (d.unit, d.roll))
+            .collect()
+    };
+    let first = rolls(game(&harness));
+    assert_eq!(first.len(), 2, "{first:?}");
+    undo_to(&mut harness, start);
+    click(&mut harness, "Activate Fireteam Alpha: Cautious");
+    assert!(
+        harness.query_by_label(ANSWER).is_some(),
+        "the questions are back"
+    );
+    let picked = harness
+        .get_by_label(&format!("{which} Insurgents 1"))
+        .accesskit_node()
+        .toggled();
+    assert_eq!(
+        picked,
+        Some(egui::accesskit::Toggled::True),
+        "the answers are kept"
+    );
+    click(&mut harness, ANSWER);
+    assert_eq!(rolls(game(&harness)), first, "the same rolls");
+}
