@@ -33,8 +33,11 @@ pub(super) fn by_the_roll<'e>(
     applied: impl Iterator<Item = &'e Event>,
 ) -> DiceSource {
     let what = what_is_rolled(command);
-    // Which roll of this kind it is: the same roll made before and still in effect.
+    // Which roll of this kind it is: the same roll made before and still in effect (only the
+    // commands of the same kind are written out to compare: a long game holds many others).
+    let kind = std::mem::discriminant(command);
     let before = applied
+        .filter(|e| std::mem::discriminant(&e.command) == kind)
         .filter(|e| what_is_rolled(&e.command) == what)
         .count() as u64;
     let active = state.active_unit().map_or(0, |u| u64::from(u.0) + 1);
