@@ -110,3 +110,52 @@ fn at_1024x700_the_log_gives_way_and_folds_to_one_line_remembered() {
     assert!(!harness.state().prefs().log_folded);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_long_figure_name_wraps_inside_its_card_and_the_side_panel_keeps_its_width() {
+    let dir = temp_dir("fits-long-chip");
+    let mut harness = desk(&dir, [1280.0, 800.0], true);
+    let middle = |harness: &Harness<'_, AssistantApp>| harness.get_by_label("Now").rect().left();
+    let before = middle(&harness);
+    // A figure whose words are wider than the card ("Automatic rifleman (SAW) +1 (slight
+    // wound)" is nearly so at the default size).
+    let name = "Automatic rifleman (SAW) with the spare radio";
+    click(&mut harness, "Edit Fireteam Alpha");
+    click(&mut harness, "Figures");
+    // The field starts with "Rifleman": the words typed come after it.
+    let field = harness.get_by_label("New figure:");
+    field.focus();
+    field.type_text(name);
+    harness.run();
+    click(&mut harness, "Add a figure to Fireteam Alpha");
+    assert!(
+        common::ui::unit(&harness, "Fireteam Alpha")
+            .figures
+            .iter()
+            .any(|f| f.name.ends_with(name)),
+        "the figure is added: {:?}",
+        harness.state().message()
+    );
+    click(&mut harness, "Now");
+    let after = middle(&harness);
+    assert!(
+        (after - before).abs() < 1.0,
+        "the Regular panel changed width: the middle moved from {before} to {after}"
+    );
+    // The chip on the card, which begins in the Regular panel's left half (the Undo button,
+    // the Now view's last result and the log name the figure too).
+    let chips: Vec<_> = harness
+        .query_all_by_label_contains("spare radio")
+        .map(|n| n.rect())
+        .filter(|r| r.left() < after / 2.0)
+        .filter(|r| r.top() > harness.get_by_label("Now").rect().bottom())
+        .filter(|r| r.bottom() < harness.get_by_label_contains("Log — ").rect().top())
+        .collect();
+    assert_eq!(chips.len(), 1, "one chip on the card: {chips:?}");
+    assert!(
+        chips[0].right() <= after,
+        "the chip at {:?} runs past the panel's edge at {after}",
+        chips[0]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
