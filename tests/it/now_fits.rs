@@ -159,3 +159,56 @@ fn a_long_figure_name_wraps_inside_its_card_and_the_side_panel_keeps_its_width()
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn at_1024x700_the_log_at_its_default_height_gives_room_to_every_answer_of_an_interruption() {
+    let dir = temp_dir("fits-1024-interruption");
+    let mut harness = desk(&dir, [1024.0, 700.0], true);
+    let log_before = harness.ctx.content_rect().height() - band(&harness).1;
+    click(&mut harness, "Activate Fireteam Alpha: Cautious");
+    click(
+        &mut harness,
+        "Insurgents 4 interrupts Fireteam Alpha's movement",
+    );
+    type_dice(
+        &mut harness,
+        &[
+            ("Reaction: Insurgents 4", "2"),
+            ("Reaction: Fireteam Alpha", "6"),
+        ],
+    );
+    harness.run();
+    // Every answer, the Regulars' and the Insurgents' own, in sight with nothing scrolled.
+    for label in [
+        "Fireteam Alpha reacts: fires at Insurgents 4",
+        "Fireteam Alpha reacts: moves into cover or out of sight",
+        "Corporal (squad leader) reacts: fires at Insurgents 4",
+        "Insurgents 4 fires at Fireteam Alpha",
+        "Insurgents 4 interrupts by moving Cautious",
+        "Insurgents 4 interrupts by moving Rapid",
+    ] {
+        assert_in_sight(&harness, label);
+    }
+    let (_, bottom) = band(&harness);
+    let log = harness.ctx.content_rect().height() - bottom;
+    assert!(
+        log < log_before,
+        "the log gave room: {log} (was {log_before})"
+    );
+    // Three lines of it are left at least, and the log comes back once the Now view is short.
+    assert!(harness.query_by_label("Fold the log").is_some());
+    while harness
+        .state()
+        .game()
+        .is_some_and(|g| g.events_in_effect() > 0)
+    {
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+        harness.run();
+    }
+    let log_after = harness.ctx.content_rect().height() - band(&harness).1;
+    assert!(
+        (log_after - log_before).abs() < 1.0,
+        "the log is back at its height: {log_after} (was {log_before})"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
