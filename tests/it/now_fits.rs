@@ -195,7 +195,7 @@ fn at_1024x700_the_log_at_its_default_height_gives_room_to_every_answer_of_an_in
         log < log_before,
         "the log gave room: {log} (was {log_before})"
     );
-    // Three lines of it are left at least, and the log comes back once the Now view is short.
+    // Its latest line is left at least, and it comes back once the Now view is short.
     assert!(harness.query_by_label("Fold the log").is_some());
     while harness
         .state()
@@ -210,5 +210,33 @@ fn at_1024x700_the_log_at_its_default_height_gives_room_to_every_answer_of_an_in
         (log_after - log_before).abs() < 1.0,
         "the log is back at its height: {log_after} (was {log_before})"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_regular_casualty_step_is_drawn_whole_inside_the_now_view() {
+    let dir = temp_dir("fits-casualty");
+    let options = StartOptions {
+        data_dir: Some(dir.to_path_buf()),
+        seed: Some(3),
+        ..StartOptions::default()
+    };
+    let mut harness = app_sized(options, Prefs::default(), [1280.0, 800.0]);
+    new_game(&mut harness);
+    click(&mut harness, "End Regular activations");
+    click(&mut harness, "Insurgents 4 acts next");
+    click(&mut harness, "Insurgents 4 acts: Halted");
+    click(&mut harness, "Insurgents 4 fires at Fireteam Bravo");
+    // The First Aid step's row wraps its odds; which figures comes under it, in sight, never
+    // past the Now view's right edge (the Insurgents' panel begins there).
+    let right = harness.get_by_label("Hot Spots").rect().left();
+    let which = harness
+        .get_by_label_contains("Which figures (Fireteam Bravo)")
+        .rect();
+    assert!(
+        which.right() <= right,
+        "Which figures at {which:?} runs past the Now view's edge at {right}"
+    );
+    assert_in_sight(&harness, "Roll First Aid for 1 from Fireteam Bravo");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -45,14 +45,16 @@ impl AssistantApp {
         let log_min = row * 3.0 + 40.0;
         let log_max = (screen.height() * 0.6).max(log_min);
         // The log at its default height gives way to a Now view that would otherwise need
-        // scrolling, down to three lines; a height the referee dragged it to is kept as it is.
+        // scrolling, down to its latest line (the Now view shows the last result whole); a
+        // height the referee dragged it to is kept as it is.
+        let squeezed_min = row + 40.0;
         let log_height = match prefs.log_height {
             Some(dragged) => dragged.clamp(log_min, log_max),
             None => {
                 let chosen = log_default.clamp(log_min, log_max);
                 desk.log_fit
                     .filter(|_| desk.tab == Tab::Now)
-                    .map_or(chosen, |fit| fit.clamp(log_min, chosen))
+                    .map_or(chosen, |fit| fit.clamp(squeezed_min, chosen))
             }
         };
         egui::Panel::top("top_bar").show(ui, |ui| {
@@ -104,7 +106,7 @@ impl AssistantApp {
             let panel = egui::Panel::bottom("log")
                 .resizable(true)
                 .default_size(log_height)
-                .min_size(log_min)
+                .min_size(log_min.min(log_height))
                 .max_size(log_max)
                 .show(ui, |ui| {
                     crate::ui::panels::log::log_ui(ui, game, &mut desk.log, queue)
@@ -172,7 +174,8 @@ impl AssistantApp {
                     }
                 }
             });
-            ui.separator();
+            // A line under the tabs that takes as little of the desk's height as it can.
+            ui.add(egui::Separator::default().spacing(1.0));
             if read_only {
                 ui.disable();
             }
@@ -198,11 +201,12 @@ impl AssistantApp {
                 }
                 Tab::Stats => crate::ui::tabs::stats::stats_ui(ui, game, &mut desk.stats),
             });
-            // The log's height at which this Now view would just fit: what it lacks (or has
-            // to spare) taken from (or given to) the log as drawn this frame.
+            // The log's height at which this Now view's steps and actions (down to the last
+            // result, which the log's newest line tells too) would just fit: what they lack
+            // (or have to spare) taken from (or given to) the log as drawn this frame.
             let fit = shown_log
                 .filter(|_| desk.tab == Tab::Now)
-                .map(|log| log - (output.content_size.y - output.inner_rect.height()));
+                .map(|log| log - (desk.now.actions_height - output.inner_rect.height()));
             if fit.is_some_and(|f| desk.log_fit.is_none_or(|was| (was - f).abs() > 0.5)) {
                 ui.ctx().request_repaint();
             }
