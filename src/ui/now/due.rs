@@ -57,10 +57,10 @@ pub fn due_ui(
                 super::small_item(ui, "Skip", &name, skip, queue);
             }
         });
-        // Which figures, under the row: a header folded inside a wrapping row would widen the
-        // whole view past its right edge.
+        // Which figures, on a line of its own under the row: beside words that wrap it was
+        // pushed to the row's far end and cut off there.
         if let Some(pick) = &step.casualties {
-            figures_ui(ui, game, form, step, pick);
+            which_figures_ui(ui, game, form, step, pick);
         }
     }
 }
@@ -139,12 +139,18 @@ fn casualties_ui(
     }
 }
 
-/// The figures the agenda says may be chosen as the casualties, folded under their step.
-fn figures_ui(ui: &mut Ui, game: &Game, form: &mut NowForm, step: &DueStep, pick: &CasualtyPick) {
-    let Some(unit) = game.state().unit(pick.unit) else {
-        return;
-    };
-    let Some(chosen) = form.casualties.get_mut(&step.pending) else {
+/// The figures the owner may choose as the casualties, ticked as chosen.
+fn which_figures_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut NowForm,
+    step: &DueStep,
+    pick: &CasualtyPick,
+) {
+    let (Some(unit), Some(chosen)) = (
+        game.state().unit(pick.unit),
+        form.casualties.get_mut(&step.pending),
+    ) else {
         return;
     };
     ui.collapsing(format!("Which figures ({})", unit.name), |ui| {

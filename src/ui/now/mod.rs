@@ -46,6 +46,9 @@ pub struct NowForm {
     agenda: Option<(usize, Arc<Agenda>)>,
     /// The fires offered, worked out for the game's revision.
     worked: shots::Worked,
+    /// The height of the view down to the last result, as last drawn: what the log gives
+    /// room for (the last result is the log's newest line too).
+    pub actions_height: f32,
 }
 
 impl NowForm {
@@ -134,6 +137,10 @@ pub fn now_ui(
 ) {
     let state = game.state();
     let agenda = form.agenda(game);
+    let top = ui.min_rect().top();
+    // Rows of buttons a little closer than elsewhere on the desk: a busy step of the turn
+    // holds at 1280×800 without scrolling.
+    ui.spacing_mut().item_spacing.y = 4.0;
     header_ui(ui, game, &agenda, queue);
     summary_ui(ui, game);
     let noted = turn_notes_ui(ui, game, form);
@@ -175,6 +182,7 @@ pub fn now_ui(
             ui.label("Undo brings the game back if it ended by mistake.");
         }
     }
+    form.actions_height = ui.min_rect().bottom() - top;
     last_result_ui(ui, game, noted);
 }
 

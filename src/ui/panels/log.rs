@@ -291,8 +291,11 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
         .map(|(_, t)| t.clone())
         .unwrap_or_default();
     let total = tops.last().copied().unwrap_or(0.0);
+    // The view is as tall as the panel leaves it, however short (egui's least is 64 points,
+    // taller than a log giving room to the Now view: its newest line was cut off below).
     let mut scroll = egui::ScrollArea::vertical()
         .id_salt("log_scroll")
+        .min_scrolled_height(0.0)
         .auto_shrink([false, false]);
     // Only the referee's own scrolling takes the log away from the newest event: the wheel or
     // a drag upward over it. A view clamped for a frame (a new panel, a resumed game whose rows
@@ -353,7 +356,13 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
     }
     // Following means staying at the end: scrolled up by the referee, the log stops following
     // until the referee comes back to the end or asks for the latest.
-    form.view_height = output.inner_rect.height();
+    // A view that changed height (the log giving room to the Now view) was held at the end
+    // of the height it had: one more frame holds it at its own.
+    let height = output.inner_rect.height();
+    if form.follow && (form.view_height - height).abs() > 0.5 {
+        ui.ctx().request_repaint();
+    }
+    form.view_height = height;
     let offset = output.state.clamped_offset().y;
     let end = (output.content_size.y - output.inner_rect.height()).max(0.0);
     let at_end = offset >= end - 4.0;

@@ -34,8 +34,11 @@ pub fn heading(ui: &mut Ui, text: impl Into<String>) {
 /// is placed, so in a wrapping row a chip that does not fit moves to the next line whole.
 pub fn chip(ui: &mut Ui, text: &str, fill: Color32, on: Color32) -> egui::Response {
     let font = egui::TextStyle::Body.resolve(ui.style());
-    let galley = ui.painter().layout_no_wrap(text.to_owned(), font, on);
     let margin = Vec2::new(6.0, 2.0);
+    // Words longer than the whole row wrap inside the chip: a long badge ("Rifleman (slight
+    // wound)") never widens the panel it is in.
+    let wrap = (ui.max_rect().width() - 2.0 * margin.x).max(40.0);
+    let galley = ui.painter().layout(text.to_owned(), font, on, wrap);
     let (rect, response) = ui.allocate_exact_size(galley.size() + 2.0 * margin, Sense::hover());
     if ui.is_rect_visible(rect) {
         ui.painter().rect_filled(rect, CornerRadius::same(6), fill);
