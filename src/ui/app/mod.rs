@@ -16,6 +16,7 @@ pub mod phones_qr;
 mod prefs;
 mod save_state;
 mod shortcuts;
+mod solo_moves;
 mod start;
 pub mod table_keys;
 mod table_panel;

@@ -9,7 +9,7 @@ use ambush_core::solo::panel::Act;
 use ambush_core::solo::{Pick, Question};
 
 use crate::ui::command::UiCommand;
-use crate::ui::widgets::style::{choice_button_if, named_button};
+use crate::ui::widgets::style::{choice_button, named_button};
 
 /// The space between two choices, and within a choice's button around its words.
 const CHOICE_GAP: f32 = 4.0;
@@ -69,7 +69,7 @@ pub(super) fn question_ui(
             ui.spacing_mut().button_padding = CHOICE_PADDING;
             for choice in &question.choices {
                 let name = format!("{} {}", question.words, choice.words);
-                if choice_button_if(ui, &choice.words, &name, choice.picked, role, choice.open)
+                if choice_button(ui, &choice.words, &name, choice.picked, role, choice.open)
                     .clicked()
                 {
                     queue.push(UiCommand::Solo(Act::Answer {

@@ -313,21 +313,10 @@ pub fn solo_opponent_ui(
 }
 
 /// An answer to pick among others: framed whether picked or not, so every answer looks like
-/// one, and named in full for screen readers and tests ("Is Fireteam Alpha in the open? yes")
-/// with its role (a radio button among exclusive answers, a check box among several).
+/// one, and named in full for screen readers and tests ("Is it in the open? yes") with its
+/// role (a radio button among exclusive answers, a check box among several). One not `enabled`
+/// is greyed where it stands (an answer that waits for one above it keeps its place).
 pub fn choice_button(
-    ui: &mut Ui,
-    words: &str,
-    name: &str,
-    selected: bool,
-    role: egui::Role,
-) -> egui::Response {
-    choice_button_if(ui, words, name, selected, role, true)
-}
-
-/// A [`choice_button`] that may be closed (greyed, not clickable): a choice that waits for an
-/// answer above it keeps its place.
-pub fn choice_button_if(
     ui: &mut Ui,
     words: &str,
     name: &str,
