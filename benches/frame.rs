@@ -146,7 +146,7 @@ fn frame(bencher: divan::Bencher, at: At) {
     big_game(&path, at);
     let options = StartOptions {
         open: Some(path),
-        solo: false,
+        solo: None,
         data_dir: None,
         seed: Some(1),
         native_dialogs: false,

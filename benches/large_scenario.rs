@@ -152,7 +152,7 @@ fn app_with(path: &Path, dir: &Path) -> Harness<'static, AssistantApp> {
     let refused = path.file_stem().is_some_and(|stem| stem == REFUSED);
     let options = StartOptions {
         open: Some(path.to_owned()),
-        solo: false,
+        solo: None,
         data_dir: Some(dir.join("data")),
         seed: Some(1),
         native_dialogs: false,

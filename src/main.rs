@@ -63,6 +63,13 @@ enum Command {
         /// goes on as it was played).
         #[arg(long)]
         solo: bool,
+        /// How sharp the solo opponent is (with --solo): recruit, regular (the default) or
+        /// veteran.
+        #[arg(long, value_enum, requires = "solo", value_name = "LEVEL")]
+        difficulty: Option<Level>,
+        /// The solo opponent keeps its reasoning hidden until the game is over (with --solo).
+        #[arg(long, requires = "solo")]
+        hidden_reasoning: bool,
         /// Open the table to phones on this address (every address, port 7878, when none is
         /// given) and print one line per seat: SEAT URL.
         #[arg(long, num_args = 0..=1, default_missing_value = "0.0.0.0:7878", value_name = "ADDRESS:PORT")]
@@ -80,6 +87,27 @@ enum Command {
         #[arg(long)]
         reveal: bool,
     },
+}
+
+/// How sharp the solo opponent is, as the command line names it.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Level {
+    /// Often takes a poorer option, and is slow to interrupt.
+    Recruit,
+    /// Usually takes the better option.
+    Regular,
+    /// Nearly always takes the best option, and interrupts readily.
+    Veteran,
+}
+
+impl From<Level> for ambush_core::game::SoloDifficulty {
+    fn from(level: Level) -> Self {
+        match level {
+            Level::Recruit => Self::Recruit,
+            Level::Regular => Self::Regular,
+            Level::Veteran => Self::Veteran,
+        }
+    }
 }
 
 /// Writes what a command prints, then exits with its code. Control characters in it (from a
@@ -208,7 +236,13 @@ fn main() -> ExitCode {
         }
         Some(Command::Schema) => print(Ok(cli::schema())),
         Some(Command::Report { save, json, reveal }) => emit(cli::report(&save, json, reveal)),
-        Some(Command::Play { file, solo, phones }) => {
+        Some(Command::Play {
+            file,
+            solo,
+            difficulty,
+            hidden_reasoning,
+            phones,
+        }) => {
             if let Err(e) = std::fs::metadata(&file) {
                 let why = if e.kind() == std::io::ErrorKind::NotFound {
                     "no such file".to_owned()
@@ -220,13 +254,23 @@ fn main() -> ExitCode {
                     file.display()
                 ))));
             }
+            // The opponent as the command line sets it: Regular, its reasoning shown, unless
+            // told otherwise (never the start screen's last choice, unseen here).
+            let solo = solo.then(|| ambush_alley::ui::SoloStart {
+                difficulty: difficulty.map(Into::into).unwrap_or_default(),
+                reasoning_hidden: hidden_reasoning,
+            });
             start_app(Some(file), solo, phones)
         }
-        None => start_app(None, false, None),
+        None => start_app(None, None, None),
     }
 }
 
-fn start_app(open: Option<PathBuf>, solo: bool, phones: Option<std::net::SocketAddr>) -> ExitCode {
+fn start_app(
+    open: Option<PathBuf>,
+    solo: Option<ambush_alley::ui::SoloStart>,
+    phones: Option<std::net::SocketAddr>,
+) -> ExitCode {
     let data_dir = ambush_core::session::data_dir();
     // What the desk cannot say at the moment goes to a bounded log file in the data folder.
     if let Some(folder) = &data_dir

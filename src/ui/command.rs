@@ -33,6 +33,9 @@ pub enum UiCommand {
     SoloPlay(Command),
     /// Add steps to the solo opponent's plan, as the player asked it to act; it may move again.
     Plan(Vec<Step>),
+    /// What a button of the solo opponent's panel does: an answer given, steps for its plan,
+    /// its answer to an activation, or the player's own command.
+    Solo(ambush_core::solo::panel::Act),
     /// Play a game command with faces typed from physical dice, one list per dice group.
     PlayTyped(Command, Vec<Vec<u8>>),
     /// Undo the last event.

@@ -17,7 +17,7 @@ mod widgets;
 use std::path::PathBuf;
 
 pub use app::{AssistantApp, Prefs};
-pub use command::UiCommand;
+pub use command::{SoloStart, UiCommand};
 
 /// The tabs of the desk in the middle of the window.
 #[derive(
@@ -68,8 +68,9 @@ impl Tab {
 pub struct StartOptions {
     /// A scenario or saved game to open at once (`ambush-alley play FILE`).
     pub open: Option<PathBuf>,
-    /// Start the scenario given to open as a solo game (`ambush-alley play --solo FILE`).
-    pub solo: bool,
+    /// Start the scenario given to open as a solo game, its opponent set so (`ambush-alley
+    /// play --solo [--difficulty LEVEL] [--hidden-reasoning] FILE`).
+    pub solo: Option<SoloStart>,
     /// Where the autosave lives; `None` for no autosave.
     pub data_dir: Option<PathBuf>,
     /// Seed for the app's dice (tests); `None` seeds from the system.

@@ -29,7 +29,7 @@ pub fn app_seeded(
 ) -> Harness<'static, AssistantApp> {
     let options = StartOptions {
         open: None,
-        solo: false,
+        solo: None,
         data_dir: Some(data_dir.to_owned()),
         seed: Some(seed),
         native_dialogs: false,
@@ -54,12 +54,20 @@ pub fn app_sized(
     size: [f32; 2],
 ) -> Harness<'static, AssistantApp> {
     let mut harness = Harness::builder()
-        .with_size(size)
+        .with_size(points(size, prefs.ui_scale))
         // Scrolling a widget into view animates over a few frames.
         .with_max_steps(64)
         .build_eframe(move |_cc| AssistantApp::with_prefs(options, prefs));
     harness.run();
     harness
+}
+
+/// A window of `pixels` (as a referee's screen counts them) in the points the harness lays
+/// out in, at the desk's text size: the harness takes its size in points, while the app's zoom
+/// (125 % by default) makes each point more than a pixel. At 1280×800 pixels and 125 % the desk
+/// has 1024×640 points, as in the real window.
+pub fn points(pixels: [f32; 2], zoom: f32) -> [f32; 2] {
+    [pixels[0] / zoom, pixels[1] / zoom]
 }
 
 /// The game on the desk.

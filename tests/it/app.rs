@@ -281,7 +281,7 @@ fn play_file_opens_a_scenario_or_a_saved_game() {
     ));
     let options = StartOptions {
         open: Some(scenario),
-        solo: false,
+        solo: None,
         data_dir: Some(dir.to_path_buf()),
         seed: Some(1),
         native_dialogs: false,
@@ -294,7 +294,7 @@ fn play_file_opens_a_scenario_or_a_saved_game() {
     std::fs::write(&bad, "{\n  \"format\": 3\n}").expect("write");
     let options = StartOptions {
         open: Some(bad),
-        solo: false,
+        solo: None,
         data_dir: Some(dir.join("other")),
         seed: Some(1),
         native_dialogs: false,

@@ -18,7 +18,7 @@ type Harness = egui_kittest::Harness<'static, ambush_alley::ui::AssistantApp>;
 fn opened(path: &std::path::Path, data: &std::path::Path) -> Harness {
     let options = StartOptions {
         open: Some(path.to_owned()),
-        solo: false,
+        solo: None,
         data_dir: Some(data.to_owned()),
         seed: Some(1),
         native_dialogs: false,

@@ -48,7 +48,7 @@ fn opened_on_now(
 ) -> Harness<'static, AssistantApp> {
     let options = StartOptions {
         open: Some(path),
-        solo: false,
+        solo: None,
         data_dir: Some(dir.join("data")),
         seed: Some(1),
         native_dialogs: false,
@@ -175,8 +175,9 @@ fn a_turn_with_hundreds_of_notes_shows_twenty_and_counts_the_rest() {
 
     let harness = opened_on_now(path, &dir);
     assert_eq!(common::ui::game(&harness).state().turn(), 2);
-    assert_eq!(count(&harness, "Radio call "), 20);
-    assert_eq!(count(&harness, "Radio call 1 from"), 1);
+    // In their frame on the Now view, twenty, and one line of the log holding the same twenty.
+    assert_eq!(count(&harness, "Radio call "), 21);
+    assert_eq!(count(&harness, "Radio call 1 from"), 2);
     assert_eq!(count(&harness, "Radio call 21 from"), 0);
     harness.get_by_label_contains("… and 480 more notes (the Scenario tab lists every note");
 }

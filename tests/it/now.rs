@@ -137,13 +137,19 @@ fn opened(
 ) -> egui_kittest::Harness<'static, ambush_alley::ui::AssistantApp> {
     let options = ambush_alley::ui::StartOptions {
         open: Some(path),
-        solo: false,
+        solo: None,
         data_dir: Some(dir.join("data")),
         seed: Some(5),
         native_dialogs: false,
         phones: None,
     };
-    common::ui::app_with(options, ambush_alley::ui::Prefs::default())
+    // A window where the Now view leaves the log its ten lines (at 1280×800 the log gives
+    // room to the Now view: `now_fits.rs`).
+    common::ui::app_sized(
+        options,
+        ambush_alley::ui::Prefs::default(),
+        [1920.0, 1080.0],
+    )
 }
 
 #[test]

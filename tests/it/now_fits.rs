@@ -110,3 +110,133 @@ fn at_1024x700_the_log_gives_way_and_folds_to_one_line_remembered() {
     assert!(!harness.state().prefs().log_folded);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_long_figure_name_wraps_inside_its_card_and_the_side_panel_keeps_its_width() {
+    let dir = temp_dir("fits-long-chip");
+    let mut harness = desk(&dir, [1280.0, 800.0], true);
+    let middle = |harness: &Harness<'_, AssistantApp>| harness.get_by_label("Now").rect().left();
+    let before = middle(&harness);
+    // A figure whose words are wider than the card ("Automatic rifleman (SAW) +1 (slight
+    // wound)" is nearly so at the default size).
+    let name = "Automatic rifleman (SAW) with the spare radio";
+    click(&mut harness, "Edit Fireteam Alpha");
+    click(&mut harness, "Figures");
+    // The field starts with "Rifleman": the words typed come after it.
+    let field = harness.get_by_label("New figure:");
+    field.focus();
+    field.type_text(name);
+    harness.run();
+    click(&mut harness, "Add a figure to Fireteam Alpha");
+    assert!(
+        common::ui::unit(&harness, "Fireteam Alpha")
+            .figures
+            .iter()
+            .any(|f| f.name.ends_with(name)),
+        "the figure is added: {:?}",
+        harness.state().message()
+    );
+    click(&mut harness, "Now");
+    let after = middle(&harness);
+    assert!(
+        (after - before).abs() < 1.0,
+        "the Regular panel changed width: the middle moved from {before} to {after}"
+    );
+    // The chip on the card, which begins in the Regular panel's left half (the Undo button,
+    // the Now view's last result and the log name the figure too).
+    let chips: Vec<_> = harness
+        .query_all_by_label_contains("spare radio")
+        .map(|n| n.rect())
+        .filter(|r| r.left() < after / 2.0)
+        .filter(|r| r.top() > harness.get_by_label("Now").rect().bottom())
+        .filter(|r| r.bottom() < harness.get_by_label_contains("Log — ").rect().top())
+        .collect();
+    assert_eq!(chips.len(), 1, "one chip on the card: {chips:?}");
+    assert!(
+        chips[0].right() <= after,
+        "the chip at {:?} runs past the panel's edge at {after}",
+        chips[0]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn at_1024x700_the_log_at_its_default_height_gives_room_to_every_answer_of_an_interruption() {
+    let dir = temp_dir("fits-1024-interruption");
+    let mut harness = desk(&dir, [1024.0, 700.0], true);
+    let log_before = harness.ctx.content_rect().height() - band(&harness).1;
+    click(&mut harness, "Activate Fireteam Alpha: Cautious");
+    click(
+        &mut harness,
+        "Insurgents 4 interrupts Fireteam Alpha's movement",
+    );
+    type_dice(
+        &mut harness,
+        &[
+            ("Reaction: Insurgents 4", "2"),
+            ("Reaction: Fireteam Alpha", "6"),
+        ],
+    );
+    harness.run();
+    // Every answer, the Regulars' and the Insurgents' own, in sight with nothing scrolled.
+    for label in [
+        "Fireteam Alpha reacts: fires at Insurgents 4",
+        "Fireteam Alpha reacts: moves into cover or out of sight",
+        "Corporal (squad leader) reacts: fires at Insurgents 4",
+        "Insurgents 4 fires at Fireteam Alpha",
+        "Insurgents 4 interrupts by moving Cautious",
+        "Insurgents 4 interrupts by moving Rapid",
+    ] {
+        assert_in_sight(&harness, label);
+    }
+    let (_, bottom) = band(&harness);
+    let log = harness.ctx.content_rect().height() - bottom;
+    assert!(
+        log < log_before,
+        "the log gave room: {log} (was {log_before})"
+    );
+    // Its latest line is left at least, and it comes back once the Now view is short.
+    assert!(harness.query_by_label("Fold the log").is_some());
+    while harness
+        .state()
+        .game()
+        .is_some_and(|g| g.events_in_effect() > 0)
+    {
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+        harness.run();
+    }
+    let log_after = harness.ctx.content_rect().height() - band(&harness).1;
+    assert!(
+        (log_after - log_before).abs() < 1.0,
+        "the log is back at its height: {log_after} (was {log_before})"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_regular_casualty_step_is_drawn_whole_inside_the_now_view() {
+    let dir = temp_dir("fits-casualty");
+    let options = StartOptions {
+        data_dir: Some(dir.to_path_buf()),
+        seed: Some(3),
+        ..StartOptions::default()
+    };
+    let mut harness = app_sized(options, Prefs::default(), [1280.0, 800.0]);
+    new_game(&mut harness);
+    click(&mut harness, "End Regular activations");
+    click(&mut harness, "Insurgents 4 acts next");
+    click(&mut harness, "Insurgents 4 acts: Halted");
+    click(&mut harness, "Insurgents 4 fires at Fireteam Bravo");
+    // The First Aid step's row wraps its odds; which figures comes under it, in sight, never
+    // past the Now view's right edge (the Insurgents' panel begins there).
+    let right = harness.get_by_label("Hot Spots").rect().left();
+    let which = harness
+        .get_by_label_contains("Which figures (Fireteam Bravo)")
+        .rect();
+    assert!(
+        which.right() <= right,
+        "Which figures at {which:?} runs past the Now view's edge at {right}"
+    );
+    assert_in_sight(&harness, "Roll First Aid for 1 from Fireteam Bravo");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -54,7 +54,7 @@ type Desk = egui_kittest::Harness<'static, ambush_alley::ui::AssistantApp>;
 fn desk_open_to_phones(dir: &std::path::Path) -> Desk {
     let options = StartOptions {
         open: None,
-        solo: false,
+        solo: None,
         data_dir: Some(dir.to_path_buf()),
         seed: Some(7),
         native_dialogs: false,

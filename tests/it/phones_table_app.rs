@@ -18,7 +18,7 @@ type Desk = Harness<'static, AssistantApp>;
 fn desk(dir: &std::path::Path, phones: Option<SocketAddr>, prefs: Prefs) -> Desk {
     let options = StartOptions {
         open: None,
-        solo: false,
+        solo: None,
         data_dir: Some(dir.to_path_buf()),
         seed: Some(7),
         native_dialogs: false,

@@ -37,7 +37,7 @@ fn app_opening(
 ) -> egui_kittest::Harness<'static, ambush_alley::ui::AssistantApp> {
     let options = StartOptions {
         open: Some(path.to_owned()),
-        solo: false,
+        solo: None,
         data_dir: Some(dir.join("data")),
         seed: Some(1),
         native_dialogs: false,

@@ -15,13 +15,15 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-/// The questions on screen, in order: each is a row of answers named "QUESTION? ANSWER", one
-/// answer to pick (radio buttons) or several (check boxes).
+/// The questions asked on screen, in order: each is a row of answers named "QUESTION? ANSWER",
+/// one answer to pick (radio buttons) or several (check boxes), at least one of which may be
+/// given now (a row whose answers all wait for one above is not asked yet).
 pub(super) fn questions(harness: &Harness<'_, AssistantApp>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let nodes = harness
         .query_all_by_role(Role::RadioButton)
-        .chain(harness.query_all_by_role(Role::CheckBox));
+        .chain(harness.query_all_by_role(Role::CheckBox))
+        .filter(|n| !n.accesskit_node().is_disabled());
     let mut labelled: Vec<(f32, f32, String)> = Vec::new();
     for node in nodes {
         let Some(label) = node.accesskit_node().label() else {
@@ -42,12 +44,13 @@ pub(super) fn questions(harness: &Harness<'_, AssistantApp>) -> Vec<String> {
     out
 }
 
-/// The answers of one question on screen, by their words.
+/// The answers of one question on screen that may be given now, by their words.
 pub(super) fn answers(harness: &Harness<'_, AssistantApp>, question: &str) -> Vec<String> {
     let prefix = format!("{question} ");
     harness
         .query_all_by_role(Role::CheckBox)
         .chain(harness.query_all_by_role(Role::RadioButton))
+        .filter(|n| !n.accesskit_node().is_disabled())
         .filter_map(|n| n.accesskit_node().label())
         .filter_map(|l| l.strip_prefix(&prefix).map(str::to_owned))
         .collect()
@@ -120,7 +123,7 @@ fn an_activation_asks_who_sees_it_in_one_question_and_shows_the_odds_once_answer
     assert!(game(&harness).state().settings().solo);
     click(&mut harness, "Activate Fireteam Alpha: Rapid");
     // One question lists every Insurgent unit that could interrupt (not the lone leaders).
-    let which = "Which of these can see Fireteam Alpha?";
+    let which = "Which of these can see it?";
     assert_eq!(questions(&harness), vec![which]);
     assert_eq!(
         answers(&harness, which),
@@ -136,8 +139,8 @@ fn an_activation_asks_who_sees_it_in_one_question_and_shows_the_odds_once_answer
     }
     // Then the ranges, one question each, asked of those that have them; what Alpha does
     // first; the ground.
-    let within_6 = "Which of them are within 6\" of it?";
-    let within_12 = "Which of them are within 12\" of it?";
+    let within_6 = "Which are within 6\" of it?";
+    let within_12 = "Which are within 12\" of it?";
     assert_eq!(
         questions(&harness),
         vec![
@@ -145,8 +148,8 @@ fn an_activation_asks_who_sees_it_in_one_question_and_shows_the_odds_once_answer
             within_6,
             within_12,
             "What does it do first?",
-            "Is Fireteam Alpha in the open?",
-            "Is Fireteam Alpha behind Solid Cover from them?",
+            "Is it in the open?",
+            "Is it behind Solid Cover from them?",
         ]
     );
     assert_eq!(
@@ -159,7 +162,7 @@ fn an_activation_asks_who_sees_it_in_one_question_and_shows_the_odds_once_answer
     );
     click(&mut harness, &format!("{within_6} Insurgents 1"));
     click(&mut harness, &format!("{within_12} Insurgents 4 (its RPG)"));
-    click(&mut harness, "Is Fireteam Alpha in the open? yes");
+    click(&mut harness, "Is it in the open? yes");
     assert!(questions(&harness).len() <= 6);
     // Nothing of the weighing before the answers are committed.
     assert!(harness.query_by_label_contains("weighed:").is_none());
@@ -199,7 +202,7 @@ fn six_insurgent_units_in_sight_are_asked_six_questions_at_most() {
     let saved = six_units_saved(&dir);
     let options = StartOptions {
         open: Some(saved),
-        solo: false,
+        solo: None,
         data_dir: Some(dir.join("data")),
         seed: Some(3),
         native_dialogs: false,
@@ -207,10 +210,10 @@ fn six_insurgent_units_in_sight_are_asked_six_questions_at_most() {
     };
     let mut harness = app_with(options, Prefs::default());
     click(&mut harness, "Activate Fireteam Alpha: Rapid");
-    let which = "Which of these can see Fireteam Alpha?";
+    let which = "Which of these can see it?";
     assert_eq!(answers(&harness, which).len(), 6);
     all_see(&mut harness, which);
-    all_see(&mut harness, "Which of them are within 12\" of it?");
+    all_see(&mut harness, "Which are within 12\" of it?");
     let asked = questions(&harness);
     assert!(asked.len() <= 6, "{asked:#?}");
     assert_eq!(asked.len(), 6, "{asked:#?}");
@@ -233,7 +236,7 @@ fn five_markers_in_sight_are_asked_six_questions_at_most_and_answer_alike_in_ord
     click(&mut harness, "Solo game: Night Patrol");
     assert!(game(&harness).state().unplaced().is_empty(), "markers set");
     click(&mut harness, "Activate Section, first half: Rapid");
-    let which = "Which of these can see Section, first half?";
+    let which = "Which of these can see it?";
     assert_eq!(
         answers(&harness, which),
         vec![
@@ -246,14 +249,8 @@ fn five_markers_in_sight_are_asked_six_questions_at_most_and_answer_alike_in_ord
     );
     all_see(&mut harness, which);
     // Every marker is asked about both ranges, whatever it hides.
-    assert_eq!(
-        answers(&harness, "Which of them are within 6\" of it?").len(),
-        5
-    );
-    assert_eq!(
-        answers(&harness, "Which of them are within 12\" of it?").len(),
-        5
-    );
+    assert_eq!(answers(&harness, "Which are within 6\" of it?").len(), 5);
+    assert_eq!(answers(&harness, "Which are within 12\" of it?").len(), 5);
     let asked = questions(&harness);
     assert!(asked.len() <= 6, "{asked:#?}");
     click(&mut harness, "Let the Insurgents answer");
@@ -300,7 +297,7 @@ fn undoing_the_answer_and_asking_again_rolls_the_same() {
     assert!(game(&harness).state().settings().dice_stay);
     click(&mut harness, "Activate Fireteam Alpha: Rapid");
     let before = game(&harness).events_in_effect();
-    all_see(&mut harness, "Which of these can see Fireteam Alpha?");
+    all_see(&mut harness, "Which of these can see it?");
     click(&mut harness, "Let the Insurgents answer");
     let first: Vec<(String, Option<u8>)> = game(&harness)
         .state()
@@ -345,7 +342,7 @@ fn a_new_turn_asks_nothing_until_a_unit_activates_and_kept_answers_are_marked() 
     let mut harness = app(&dir, false);
     click(&mut harness, "Solo game: Night Patrol");
     click(&mut harness, "Activate Section, first half: Cautious");
-    let which = "Which of these can see Section, first half?";
+    let which = "Which of these can see it?";
     click(&mut harness, &format!("{which} Contact B"));
     click(&mut harness, "Let the Insurgents answer");
     click(&mut harness, "End Regular activations");
@@ -419,7 +416,7 @@ fn difficulty_and_hidden_reasoning_are_chosen_on_the_start_screen() {
     );
     assert!(settings.doctrine_hidden);
     click(&mut harness, "Activate Fireteam Alpha: Rapid");
-    all_see(&mut harness, "Which of these can see Fireteam Alpha?");
+    all_see(&mut harness, "Which of these can see it?");
     click(&mut harness, "Let the Insurgents answer");
     assert!(harness.query_by_label_contains("weighed:").is_none());
     assert!(solo_lines(&harness).iter().all(|l| !l.contains("weighed:")));

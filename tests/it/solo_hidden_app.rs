@@ -105,15 +105,12 @@ fn a_marker_that_hides_a_unit_and_an_empty_one_look_and_act_alike_everywhere() {
     // An activation: every marker sees it, two within 6"; each rolls its decision.
     both(&mut games, |h| {
         click(h, "Activate Section, first half: Overwatch");
-        let which = "Which of these can see Section, first half?";
+        let which = "Which of these can see it?";
         for answer in answers(h, which) {
             click(h, &format!("{which} {answer}"));
         }
         for marker in ["A", "E"] {
-            click(
-                h,
-                &format!("Which of them are within 6\" of it? Contact {marker}"),
-            );
+            click(h, &format!("Which are within 6\" of it? Contact {marker}"));
         }
     });
     same(&games, "the questions answered");

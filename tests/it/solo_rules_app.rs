@@ -20,10 +20,10 @@ fn a_leaderless_unit_rolls_its_check_before_its_order_and_a_failed_one_is_said()
     // An RPG gunner on his own is asked about his RPG's reach (line 151), not 6".
     let which = "Which of these does Insurgents 3 see?";
     click(&mut harness, &format!("{which} Fireteam Alpha"));
-    harness.get_by_label("Which of them are within 12\" of Insurgents 3? Fireteam Alpha");
+    harness.get_by_label("Which are within 12\" of Insurgents 3? Fireteam Alpha");
     assert!(
         harness
-            .query_by_label("Which of them are within 6\" of Insurgents 3? Fireteam Alpha")
+            .query_by_label("Which are within 6\" of Insurgents 3? Fireteam Alpha")
             .is_none()
     );
     click(&mut harness, &format!("{which} Fireteam Alpha"));
@@ -153,11 +153,11 @@ fn after_the_marines_react_first_nothing_is_asked_again_unless_the_player_says_i
     let mut harness = app(&dir, true);
     click(&mut harness, "Solo game: Contracting Trouble!");
     click(&mut harness, "Activate Fireteam Alpha: Rapid");
-    let which = "Which of these can see Fireteam Alpha?";
+    let which = "Which of these can see it?";
     click(&mut harness, &format!("{which} Insurgents 4"));
     click(
         &mut harness,
-        "Which of them are within 6\" of it? Insurgents 4 (its leader)",
+        "Which are within 6\" of it? Insurgents 4 (its leader)",
     );
     let before = super::solo_app::questions(&harness).len();
     assert!(before <= 6, "{before}");

@@ -101,10 +101,7 @@ fn two_turns(scenario: &str, name: &str) -> Counted {
                     .map_or(0, |q| answers(&harness, q).len());
                 pick_all(&mut harness, "Which of these can see ");
                 let asked = questions(&harness);
-                if let Some(within) = asked
-                    .iter()
-                    .find(|q| q.starts_with("Which of them are within"))
-                {
+                if let Some(within) = asked.iter().find(|q| q.starts_with("Which are within")) {
                     let within = within.clone();
                     pick_all(&mut harness, &within);
                 }
@@ -144,7 +141,7 @@ fn two_turns(scenario: &str, name: &str) -> Counted {
                     let ground = questions(&harness)
                         .iter()
                         .filter(|q| {
-                            q.starts_with("Which of them are in the open")
+                            q.starts_with("Which are in the open")
                                 || q.contains("Solid Cover from it")
                         })
                         .count();

@@ -72,6 +72,7 @@ impl AssistantApp {
                 }
                 self.plan.extend(steps);
             }
+            UiCommand::Solo(act) => self.solo_act(act),
             UiCommand::PlayTyped(command, faces) => {
                 let mut source = DiceSource::typed(faces);
                 self.play_with(command, &mut source);
@@ -161,10 +162,11 @@ impl AssistantApp {
             UiCommand::OpenPath(path) => self.open_path(&path),
             UiCommand::OpenSoloDialog => {
                 if let Some(path) = self.pick_file(false) {
-                    self.open_path_as(&path, true);
+                    self.open_path_as(&path, Some(self.prefs.solo));
                 }
             }
-            UiCommand::OpenSoloPath(path) => self.open_path_as(&path, true),
+            // A solo game starts with the opponent's settings chosen on the start screen.
+            UiCommand::OpenSoloPath(path) => self.open_path_as(&path, Some(self.prefs.solo)),
             UiCommand::Save => {
                 let target = self
                     .session
@@ -416,24 +418,5 @@ impl AssistantApp {
             "This game is not safely on disk ({error}). Save it somewhere else first (Game > Save as, or Type a path); do the same again to leave it anyway and lose it."
         )));
         false
-    }
-
-    /// Queues the solo opponent's next move, if it has one and nothing else is waiting.
-    pub(super) fn solo_next(&mut self) {
-        if self.prompt.is_some() || !self.queue.is_empty() || self.solo_paused {
-            return;
-        }
-        let Some(game) = self.session.as_ref().map(Session::game) else {
-            return;
-        };
-        if let Some(command) = ambush_core::solo::plan::next_command(game, &mut self.plan) {
-            self.queue.push(UiCommand::SoloPlay(command));
-            return;
-        }
-        if let Some(step) = ambush_core::solo::plan::automatic_step(game)
-            && let Some(command) = ambush_core::solo::plan::command(game, &step)
-        {
-            self.queue.push(UiCommand::SoloPlay(command));
-        }
     }
 }

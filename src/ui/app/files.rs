@@ -7,7 +7,7 @@ use ambush_core::report;
 use ambush_core::scenario::check::ScenarioError;
 use ambush_core::session::{self, Opened, Session};
 
-use crate::ui::command::UiCommand;
+use crate::ui::command::{SoloStart, UiCommand};
 use crate::ui::widgets::style::Message;
 
 use super::{AssistantApp, Confirm, ResumeOffer};
@@ -73,21 +73,19 @@ impl AssistantApp {
     }
 
     pub(super) fn open_path(&mut self, path: &Path) {
-        self.open_path_as(path, false);
+        self.open_path_as(path, None);
     }
 
     /// Opens a scenario or saved game from a path: a scenario starts a game for two, or a solo
-    /// game when `solo` (the app commands the Insurgents, and the file's contacts are used); a
-    /// saved game goes on as it was played.
-    pub(super) fn open_path_as(&mut self, path: &Path, solo: bool) {
+    /// game with these settings of the opponent (the app commands the Insurgents, and the
+    /// file's contacts are used); a saved game goes on as it was played.
+    pub(super) fn open_path_as(&mut self, path: &Path, solo: Option<SoloStart>) {
         match session::open(path) {
             Ok(Opened::Scenario(scenario)) => {
-                // The new game says what the file warns about, if anything. A solo game starts
-                // with the opponent's settings chosen on the start screen.
-                let solo = solo.then_some(self.prefs.solo);
+                // The new game says what the file warns about, if anything.
                 self.queue.push(UiCommand::NewGame(scenario, solo));
             }
-            Ok(Opened::Journal(_)) if solo => {
+            Ok(Opened::Journal(_)) if solo.is_some() => {
                 self.message = Some(Message::info(format!(
                     "{} is a saved game: it goes on as it was played, for two or solo; open it with Open… (\"Open as a solo game\" starts a scenario file solo).",
                     path.display()

@@ -69,6 +69,7 @@ pub(super) type Changes = (
     crate::ui::Tab,
     Option<usize>,
     Option<(ambush_core::unit::UnitId, u32)>,
+    Option<usize>,
     Option<u64>,
     bool,
     u64,
@@ -77,12 +78,13 @@ pub(super) type Changes = (
 
 impl super::AssistantApp {
     /// What a click may have changed under the pointer: the screen (a game open or not), the
-    /// tab, the Now view (the game, by its revision, and the Insurgent unit brought forward),
-    /// the dice prompt, the question asked, the answers on the Now view (a box of the
-    /// table's judgement, a solo question's answer, a casualty picked: a second click there
-    /// would take the first back), and the page shown of a long text or list of the Scenario
-    /// tab (a second click would turn one page more). A game changed from another tab (an
-    /// edit's stepper clicked again and again) leaves the Now view unseen, and guards nothing.
+    /// tab, the Now view (the game, by its revision, the Insurgent unit brought forward, a note
+    /// for the referee dismissed), the dice prompt, the question asked, the answers on the Now
+    /// view (a box of the table's judgement, a solo question's answer, a casualty picked: a
+    /// second click there would take the first back), and the page shown of a long text or list
+    /// of the Scenario tab (a second click would turn one page more). A game changed from
+    /// another tab (an edit's stepper clicked again and again) leaves the Now view unseen, and
+    /// guards nothing.
     pub(super) fn changes(&self) -> Changes {
         let now = self.desk.tab == crate::ui::Tab::Now;
         (
@@ -92,6 +94,7 @@ impl super::AssistantApp {
                 .filter(|_| now)
                 .map(ambush_core::game::Game::revision),
             self.desk.now.insurgent,
+            self.desk.now.dismissed,
             self.prompt.as_ref().map(|p| p.number),
             self.confirm.is_some(),
             if now { self.answers() } else { 0 },
@@ -117,16 +120,7 @@ impl super::AssistantApp {
         judged.hash(&mut hasher);
         now.interrupt_fire.hash(&mut hasher);
         now.casualties.hash(&mut hasher);
-        for ((who, regular), sighting) in &solo.sight {
-            (who, regular, sighting.within).hash(&mut hasher);
-        }
-        for (regular, (open, _)) in &solo.open {
-            (regular, open, 1u8).hash(&mut hasher);
-        }
-        for (regular, (cover, _)) in &solo.cover {
-            (regular, cover, 2u8).hash(&mut hasher);
-        }
-        (solo.action == ambush_core::solo::RegularAction::Fires).hash(&mut hasher);
+        solo.answers.version().hash(&mut hasher);
         hasher.finish()
     }
 }

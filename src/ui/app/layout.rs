@@ -44,10 +44,19 @@ impl AssistantApp {
         };
         let log_min = row * 3.0 + 40.0;
         let log_max = (screen.height() * 0.6).max(log_min);
-        let log_height = prefs
-            .log_height
-            .unwrap_or(log_default)
-            .clamp(log_min, log_max);
+        // The log at its default height gives way to a Now view that would otherwise need
+        // scrolling, down to its latest line (the Now view shows the last result whole); a
+        // height the referee dragged it to is kept as it is.
+        let squeezed_min = row + 40.0;
+        let log_height = match prefs.log_height {
+            Some(dragged) => dragged.clamp(log_min, log_max),
+            None => {
+                let chosen = log_default.clamp(log_min, log_max);
+                desk.log_fit
+                    .filter(|_| desk.tab == Tab::Now)
+                    .map_or(chosen, |fit| fit.clamp(squeezed_min, chosen))
+            }
+        };
         egui::Panel::top("top_bar").show(ui, |ui| {
             let not_autosaved = folder.problem();
             let table = super::top_bar::TableMenu {
@@ -74,25 +83,40 @@ impl AssistantApp {
                 queue,
             );
         });
+        let mut shown_log = None;
         if prefs.log_folded {
             egui::Panel::bottom("log_folded").show(ui, |ui| {
                 crate::ui::panels::log::folded_log_ui(ui, game, queue)
             });
         } else {
+            // The panel keeps the height it was last drawn at: this one is set here (a drag
+            // in progress goes by the pointer).
+            let id = ui.scope_id().with("log");
+            let dragging = ui.input(|i| i.pointer.is_decidedly_dragging());
+            if let Some(state) = egui::containers::panel::PanelState::load(ui.ctx(), id)
+                && !dragging
+                && (state.outer_rect.height() - log_height).abs() > 0.5
+            {
+                let mut outer_rect = state.outer_rect;
+                outer_rect.set_top(outer_rect.bottom() - log_height);
+                ui.ctx().data_mut(|d| {
+                    d.insert_persisted(id, egui::containers::panel::PanelState { outer_rect })
+                });
+            }
             let panel = egui::Panel::bottom("log")
                 .resizable(true)
                 .default_size(log_height)
-                .min_size(log_min)
+                .min_size(log_min.min(log_height))
                 .max_size(log_max)
                 .show(ui, |ui| {
                     crate::ui::panels::log::log_ui(ui, game, &mut desk.log, queue)
                 });
             // A height the referee dragged the log to is kept for the next run.
             let height = panel.response.rect.height();
-            let dragging = ui.input(|i| i.pointer.is_decidedly_dragging());
             if dragging && (height - log_height).abs() > 1.0 {
                 prefs.log_height = Some(height);
             }
+            shown_log = Some(height);
         }
         // The table open to phones, docked above the log: it covers nothing of the desk.
         if phones.table.is_some() {
@@ -150,7 +174,8 @@ impl AssistantApp {
                     }
                 }
             });
-            ui.separator();
+            // A line under the tabs that takes as little of the desk's height as it can.
+            ui.add(egui::Separator::default().spacing(1.0));
             if read_only {
                 ui.disable();
             }
@@ -164,7 +189,7 @@ impl AssistantApp {
                 area = area.vertical_scroll_offset(0.0);
                 desk.step_shown = Some(step);
             }
-            area.show(ui, |ui| match desk.tab {
+            let output = area.show(ui, |ui| match desk.tab {
                 Tab::Now => crate::ui::now::now_ui(ui, game, &mut desk.now, &mut desk.solo, queue),
                 Tab::Fire => crate::ui::tabs::fire::fire_ui(ui, game, &mut desk.fire, queue),
                 Tab::Tests => {
@@ -176,6 +201,16 @@ impl AssistantApp {
                 }
                 Tab::Stats => crate::ui::tabs::stats::stats_ui(ui, game, &mut desk.stats),
             });
+            // The log's height at which this Now view's steps and actions (down to the last
+            // result, which the log's newest line tells too) would just fit: what they lack
+            // (or have to spare) taken from (or given to) the log as drawn this frame.
+            let fit = shown_log
+                .filter(|_| desk.tab == Tab::Now)
+                .map(|log| log - (desk.now.actions_height - output.inner_rect.height()));
+            if fit.is_some_and(|f| desk.log_fit.is_none_or(|was| (was - f).abs() > 0.5)) {
+                ui.ctx().request_repaint();
+            }
+            desk.log_fit = fit;
         });
     }
 }

@@ -14,7 +14,9 @@ mod layout;
 mod phones;
 pub mod phones_qr;
 mod prefs;
+mod save_state;
 mod shortcuts;
+mod solo_moves;
 mod start;
 pub mod table_keys;
 mod table_panel;
@@ -89,6 +91,9 @@ pub(super) struct Desk {
     pub pages: super::widgets::paged::Pages,
     /// The step of the turn the Now view last showed: a new one opens at its top.
     pub step_shown: Option<String>,
+    /// The height of the log at which the Now view, as last drawn, just fits without
+    /// scrolling: a log at its default height gives the Now view that room.
+    pub log_fit: Option<f32>,
 }
 
 /// What became of a command the app tried to play.

@@ -57,6 +57,11 @@ pub fn due_ui(
                 super::small_item(ui, "Skip", &name, skip, queue);
             }
         });
+        // Which figures, on a line of its own under the row: beside words that wrap it was
+        // pushed to the row's far end and cut off there.
+        if let Some(pick) = &step.casualties {
+            which_figures_ui(ui, game, form, step, pick);
+        }
     }
 }
 
@@ -132,6 +137,22 @@ fn casualties_ui(
     if pick.first_aid {
         ui.label(RichText::new(first_aid_words(pick.count)).weak());
     }
+}
+
+/// The figures the owner may choose as the casualties, ticked as chosen.
+fn which_figures_ui(
+    ui: &mut Ui,
+    game: &Game,
+    form: &mut NowForm,
+    step: &DueStep,
+    pick: &CasualtyPick,
+) {
+    let (Some(unit), Some(chosen)) = (
+        game.state().unit(pick.unit),
+        form.casualties.get_mut(&step.pending),
+    ) else {
+        return;
+    };
     ui.collapsing(format!("Which figures ({})", unit.name), |ui| {
         // The figures the agenda says may be chosen.
         for figure in pick.candidates.iter().filter_map(|&f| unit.figure(f)) {

@@ -193,8 +193,28 @@ fn acting_ui(
                     }
                 }
             }
-            for item in &leaving {
+            // The edges in a word each, as a Regular unit's are.
+            let edges: Vec<_> = leaving
+                .iter()
+                .filter_map(|item| match item.command {
+                    Command::LeaveTable {
+                        edge: Some(edge), ..
+                    } => Some((edge, *item)),
+                    _ => None,
+                })
+                .collect();
+            for item in leaving
+                .iter()
+                .filter(|item| !edges.iter().any(|(_, e)| std::ptr::eq(*e, **item)))
+            {
                 small_item(ui, &item.label, &item.label, item, queue);
+            }
+            if !edges.is_empty() {
+                ui.label("leaves by the");
+                for (edge, item) in edges {
+                    small_item(ui, edge.name(), &item.label, item, queue);
+                }
+                ui.label("edge");
             }
         });
     }
@@ -266,25 +286,64 @@ fn others_ui(
     });
 }
 
-/// What the Regulars may still declare this turn: a Hot Spot neutralized (one row per unit,
-/// one button per spot), hunkering down In Cover.
+/// What the Regulars may still declare this turn: a Hot Spot neutralized (one row for all,
+/// each unit's name then one button per spot), hunkering down In Cover.
 fn regulars_ui(ui: &mut Ui, game: &Game, agenda: &Agenda, queue: &mut Vec<UiCommand>) {
     let state = game.state();
-    for reg in state.units_in_play(Side::Regular) {
-        let spots: Vec<&AgendaItem> = agenda
-            .of(reg.id)
-            .iter()
-            .filter(|item| matches!(item.command, Command::NeutralizeHotSpot { .. }))
-            .collect();
-        if spots.is_empty() {
-            continue;
-        }
+    let spots: Vec<(&str, Vec<&AgendaItem>)> = state
+        .units_in_play(Side::Regular)
+        .map(|reg| {
+            let items = agenda
+                .of(reg.id)
+                .iter()
+                .filter(|item| matches!(item.command, Command::NeutralizeHotSpot { .. }))
+                .collect();
+            (reg.name.as_str(), items)
+        })
+        .filter(|(_, items): &(&str, Vec<&AgendaItem>)| !items.is_empty())
+        .collect();
+    if !spots.is_empty() {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(format!("{} neutralizes Hot Spot", reg.name)).strong());
-            for item in spots {
-                if let Command::NeutralizeHotSpot { hot_spot, .. } = item.command {
-                    small_item(ui, &hot_spot.to_string(), &item.label, item, queue);
-                }
+            ui.label(RichText::new("Neutralize Hot Spot:").strong());
+            for (name, items) in spots {
+                let numbers: Vec<(String, &AgendaItem)> = items
+                    .into_iter()
+                    .filter_map(|item| match item.command {
+                        Command::NeutralizeHotSpot { hot_spot, .. } => {
+                            Some((hot_spot.to_string(), item))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                // A unit's name and its spots stay together: the group is placed whole, on
+                // the next line when it does not fit on this one.
+                let gap = 4.0;
+                let font = egui::TextStyle::Body.resolve(ui.style());
+                let text_width = |text: &str| {
+                    ui.fonts_mut(|f| {
+                        f.layout_no_wrap(text.to_owned(), font.clone(), egui::Color32::WHITE)
+                    })
+                    .size()
+                    .x
+                };
+                let padding = 2.0 * ui.spacing().button_padding.x;
+                let width = text_width(name)
+                    + numbers
+                        .iter()
+                        .map(|(n, _)| gap + text_width(n) + padding)
+                        .sum::<f32>();
+                let height = ui.spacing().interact_size.y;
+                ui.allocate_ui_with_layout(
+                    egui::vec2(width, height),
+                    egui::Layout::left_to_right(egui::Align::Center),
+                    |ui| {
+                        ui.spacing_mut().item_spacing.x = gap;
+                        ui.label(name);
+                        for (number, item) in &numbers {
+                            small_item(ui, number, &item.label, item, queue);
+                        }
+                    },
+                );
             }
         });
     }

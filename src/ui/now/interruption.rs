@@ -244,6 +244,7 @@ pub(super) fn interrupts_ui(
                         &name,
                         picked,
                         egui::Role::RadioButton,
+                        true,
                     )
                     .clicked()
                     {

@@ -74,7 +74,7 @@ fn from_solo(game: &Game, solo: &SoloForm, attacker: UnitId, target: UnitId) -> 
     let side = state.unit(attacker).map(|u| u.side);
     match side {
         Some(Side::Insurgent) => solo
-            .view(attacker, target)
+            .view(state, attacker, target)
             .map(|v| Situation {
                 optimum_range: v.in_range,
                 exposed: v.exposed,
@@ -86,7 +86,7 @@ fn from_solo(game: &Game, solo: &SoloForm, attacker: UnitId, target: UnitId) -> 
         // reach must cover it.
         Some(Side::Regular) => Situation {
             optimum_range: match (
-                solo.distance(target, attacker),
+                solo.distance(state, target, attacker),
                 state.unit(attacker),
                 state.unit(target),
             ) {
@@ -150,8 +150,10 @@ pub(super) fn judgement_ui(
                 .collect();
             let mut on = values.iter().all(|v| *v);
             let mixed = !on && values.iter().any(|v| *v);
-            let response =
-                ui.add(egui::Checkbox::new(&mut on, judgement.words()).indeterminate(mixed));
+            // Short words keep the four boxes on one line at 1024×700; the hover says it whole.
+            let response = ui
+                .add(egui::Checkbox::new(&mut on, judgement.short_words()).indeterminate(mixed))
+                .on_hover_text(format!("{}: {}", judgement.words(), judgement.effect()));
             let name = format!("{}: {}", judgement.words(), names.join(", "));
             response
                 .widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &name));

@@ -40,10 +40,15 @@ pub struct NowForm {
     pub insurgent: Option<(UnitId, u32)>,
     /// Figures chosen as casualties, by pending step.
     pub casualties: BTreeMap<u32, Vec<FigureId>>,
+    /// The event whose notes for the referee were dismissed (the turn's notes stay until then).
+    pub dismissed: Option<usize>,
     /// The agenda, and the game's revision it was worked out for.
     agenda: Option<(usize, Arc<Agenda>)>,
     /// The fires offered, worked out for the game's revision.
     worked: shots::Worked,
+    /// The height of the view down to the last result, as last drawn: what the log gives
+    /// room for (the last result is the log's newest line too).
+    pub actions_height: f32,
 }
 
 impl NowForm {
@@ -132,8 +137,13 @@ pub fn now_ui(
 ) {
     let state = game.state();
     let agenda = form.agenda(game);
+    let top = ui.min_rect().top();
+    // Rows of buttons a little closer than elsewhere on the desk: a busy step of the turn
+    // holds at 1280×800 without scrolling.
+    ui.spacing_mut().item_spacing.y = 4.0;
     header_ui(ui, game, &agenda, queue);
     summary_ui(ui, game);
+    let noted = turn_notes_ui(ui, game, form);
     if let Some(reason) = state.end_proposed() {
         ui.separator();
         style::heading(ui, format!("The game ends: {}", reason.describe()));
@@ -172,7 +182,8 @@ pub fn now_ui(
             ui.label("Undo brings the game back if it ended by mistake.");
         }
     }
-    last_result_ui(ui, game);
+    form.actions_height = ui.min_rect().bottom() - top;
+    last_result_ui(ui, game, noted);
 }
 
 /// The step in progress, in one line, with the button that moves the turn on at its right,
@@ -200,6 +211,41 @@ fn header_ui(ui: &mut Ui, game: &Game, agenda: &Agenda, queue: &mut Vec<UiComman
             });
         });
     });
+}
+
+/// The scenario's notes for the referee on this turn (a note on a set turn), in a frame under
+/// the header until the referee dismisses them: what the opponent does next (its reinforcement
+/// roll, in a solo game) never takes their place. The event whose notes it shows, if any.
+fn turn_notes_ui(ui: &mut Ui, game: &Game, form: &mut NowForm) -> Option<usize> {
+    let turn = ambush_core::view::Sight::desk(game).turn_notes()?;
+    if form.dismissed == Some(turn.event) {
+        return None;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("For the referee").strong());
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if style::named_button(ui, "Dismiss", "Dismiss the note for the referee", true)
+                    .clicked()
+                {
+                    form.dismissed = Some(turn.event);
+                }
+            });
+        });
+        for note in &turn.notes {
+            ui.label(RichText::new(note).strong());
+        }
+        if let Some(more) = crate::ui::widgets::result::more_notes_words(turn.more) {
+            ui.label(
+                RichText::new(format!(
+                    "{more} (the Scenario tab lists every note of the scenario)"
+                ))
+                .italics(),
+            );
+        }
+    });
+    Some(turn.event)
 }
 
 /// Who has activated, who interrupted, who is done, as the desk's view has them: always in
@@ -238,12 +284,14 @@ fn summary_ui(ui: &mut Ui, game: &Game) {
         .on_hover_text(words);
 }
 
-/// The last event's result, drawn with its dice, in the same place every time.
-fn last_result_ui(ui: &mut Ui, game: &Game) {
+/// The last event's result, drawn with its dice, in the same place every time (its notes for
+/// the referee left to their frame above when it shows them).
+fn last_result_ui(ui: &mut Ui, game: &Game, noted: Option<usize>) {
     let Some(index) = game.last_in_effect() else {
         return;
     };
     ui.separator();
     ui.label(RichText::new("Last result").strong());
-    crate::ui::widgets::result::entry_result_ui(ui, game, index);
+    let referee = noted != Some(index);
+    crate::ui::widgets::result::entry_result_ui(ui, game, index, referee);
 }

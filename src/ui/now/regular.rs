@@ -38,8 +38,24 @@ pub fn activations_ui(
     if two_player {
         interrupts_ui(ui, game, agenda, form, unit, queue);
     }
-    // The unit's own fire: one click per target, once the table is judged.
+    // The unit's own fire: one click per target, once the table is judged; in a solo game,
+    // once the Insurgents have answered its activation (they may interrupt its fire).
     let targets = fires_of(agenda, unit.id, FireContext::Activation);
+    let waits = solo
+        .answering()
+        .is_some_and(|a| a.waits() && a.regular() == Some(unit.id));
+    if waits && !targets.is_empty() {
+        ui.label(
+            RichText::new(format!(
+                "{} fires once the Insurgents have answered its activation (above).",
+                unit.name
+            ))
+            .weak(),
+        );
+        moves_ui(ui, agenda, unit, queue);
+        next_units_compact_ui(ui, game, agenda, queue);
+        return;
+    }
     let fires = Fires {
         small: &targets,
         words: &format!("{} fires at:", unit.name),

@@ -103,24 +103,30 @@ pub fn shots_ui(
             if button(fire, ui, &fire.label, true).clicked() {
                 queue.push(UiCommand::Play(fire.command.clone()));
             }
-            // Beside the button on one line: the mean goes to the hover text when the whole
-            // would not fit.
+            // Beside the button on one line: the mean, then the pools, go to the hover text
+            // when the whole would not fit.
             let whole = odds(fire);
             let font = egui::TextStyle::Body.resolve(ui.style());
-            let width = ui
-                .fonts_mut(|f| f.layout_no_wrap(whole.clone(), font, egui::Color32::WHITE))
-                .size()
-                .x;
             let room = ui.max_rect().right() - ui.cursor().min.x - ui.spacing().item_spacing.x;
+            let fits = |text: &String| {
+                ui.fonts_mut(|f| f.layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE))
+                    .size()
+                    .x
+                    <= room
+            };
+            let pools = format!("{} · casualty {}", fire.pools, percent(fire.at_least_one));
             let text = if let Some(no_die) = &fire.no_die {
                 format!(
                     "no Firepower die as judged: {} would give one",
                     no_die.gives
                 )
-            } else if width <= room {
+            } else if fits(&whole) {
                 whole.clone()
+            } else if fits(&pools) {
+                pools
             } else {
-                format!("{} · casualty {}", fire.pools, percent(fire.at_least_one))
+                // The pools go to the hover text too, rather than a line of their own.
+                format!("casualty {}", percent(fire.at_least_one))
             };
             // Whole, on the next line when it does not fit beside the button.
             ui.add(egui::Label::new(RichText::new(text).weak()).extend())

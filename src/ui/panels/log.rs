@@ -91,6 +91,13 @@ impl LogForm {
             let sight = Sight::desk(game);
             self.numbers.clear();
             let mut rows = Vec::new();
+            // The game's opening line first (a solo game's opponent), unless a filter hides it.
+            let opening = self.unit.is_none()
+                && self.side.is_none()
+                && self.kind.is_none_or(|k| k == LogKind::Notes);
+            if opening && sight.opening_line().is_some() {
+                rows.push(OPENING);
+            }
             for (number, line) in sight.lines().enumerate() {
                 self.numbers.insert(line.event, number + 1);
                 let units = &line.units;
@@ -113,13 +120,22 @@ impl LogForm {
     }
 }
 
+/// The row of the game's opening line (how a solo game's opponent plays), before every event.
+const OPENING: usize = usize::MAX;
+
 /// The words of one event of the log, as the desk may read it, and whether it is in effect.
 fn words(game: &Game, index: usize, number: usize) -> (String, bool) {
+    if index == OPENING {
+        let opening = Sight::desk(game).opening_line().unwrap_or_default();
+        return (format!("{:>4}  {opening}", "·"), true);
+    }
     let Some(Line {
         summary,
         dice,
         luck,
         in_effect,
+        referee,
+        more_referee,
         ..
     }) = Sight::desk(game).line(index)
     else {
@@ -132,6 +148,13 @@ fn words(game: &Game, index: usize, number: usize) -> (String, bool) {
     if let Some(words) = luck {
         text.push_str(&format!("  — {words}"));
     }
+    // The scenario's notes for the referee, in words (the desk's only).
+    for note in &referee {
+        text.push_str(&format!("  • {note}"));
+    }
+    if let Some(more) = crate::ui::widgets::result::more_notes_words(more_referee) {
+        text.push_str(&format!("  {more}"));
+    }
     (text, in_effect)
 }
 
@@ -141,7 +164,11 @@ impl LogForm {
         if self.texts.0 != game.revision() {
             self.texts = (game.revision(), HashMap::new());
         }
-        let number = self.numbers.get(&index).copied().unwrap_or(index + 1);
+        let number = self
+            .numbers
+            .get(&index)
+            .copied()
+            .unwrap_or(index.saturating_add(1));
         let (text, in_effect) = self
             .texts
             .1
@@ -264,8 +291,11 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
         .map(|(_, t)| t.clone())
         .unwrap_or_default();
     let total = tops.last().copied().unwrap_or(0.0);
+    // The view is as tall as the panel leaves it, however short (egui's least is 64 points,
+    // taller than a log giving room to the Now view: its newest line was cut off below).
     let mut scroll = egui::ScrollArea::vertical()
         .id_salt("log_scroll")
+        .min_scrolled_height(0.0)
         .auto_shrink([false, false]);
     // Only the referee's own scrolling takes the log away from the newest event: the wheel or
     // a drag upward over it. A view clamped for a frame (a new panel, a resumed game whose rows
@@ -326,7 +356,13 @@ pub fn log_ui(ui: &mut Ui, game: &Game, form: &mut LogForm, queue: &mut Vec<UiCo
     }
     // Following means staying at the end: scrolled up by the referee, the log stops following
     // until the referee comes back to the end or asks for the latest.
-    form.view_height = output.inner_rect.height();
+    // A view that changed height (the log giving room to the Now view) was held at the end
+    // of the height it had: one more frame holds it at its own.
+    let height = output.inner_rect.height();
+    if form.follow && (form.view_height - height).abs() > 0.5 {
+        ui.ctx().request_repaint();
+    }
+    form.view_height = height;
     let offset = output.state.clamped_offset().y;
     let end = (output.content_size.y - output.inner_rect.height()).max(0.0);
     let at_end = offset >= end - 4.0;

@@ -310,7 +310,7 @@ fn last_fire_ui(ui: &mut Ui, game: &Game) {
     ) {
         ui.separator();
         style::heading(ui, "Result");
-        crate::ui::widgets::result::entry_result_ui(ui, game, index);
+        crate::ui::widgets::result::entry_result_ui(ui, game, index, true);
     }
 }
 

@@ -11,16 +11,17 @@ use ambush_core::view::{Line, Sight};
 use super::style::{self, DieLook, die_face};
 
 /// Draws the result of the event at a record index, as the desk may read it (the core's
-/// [`Sight`]: in a solo game nothing of the opponent's secrets, its dice and choices included).
-pub fn entry_result_ui(ui: &mut Ui, game: &Game, index: usize) {
+/// [`Sight`]: in a solo game nothing of the opponent's secrets, its dice and choices included),
+/// with its notes for the referee unless they are shown elsewhere (`referee` false).
+pub fn entry_result_ui(ui: &mut Ui, game: &Game, index: usize, referee: bool) {
     let (Some(line), Some(event)) = (Sight::desk(game).line(index), game.event(index)) else {
         return;
     };
-    line_ui(ui, game, &line, event);
+    line_ui(ui, game, &line, event, referee);
 }
 
 /// Draws a line of the log with the dice that were rolled for it.
-fn line_ui(ui: &mut Ui, game: &Game, line: &Line, event: &Event) {
+fn line_ui(ui: &mut Ui, game: &Game, line: &Line, event: &Event, referee: bool) {
     let dice = &event.dice;
     ui.label(
         RichText::new(&line.summary)
@@ -128,6 +129,9 @@ fn line_ui(ui: &mut Ui, game: &Game, line: &Line, event: &Event) {
         "the report lists them all",
     );
     // The scenario's notes for the referee: on the desk only, never on the players' screens.
+    if !referee {
+        return;
+    }
     notes_ui(
         ui,
         &line.referee,

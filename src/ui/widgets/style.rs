@@ -34,8 +34,11 @@ pub fn heading(ui: &mut Ui, text: impl Into<String>) {
 /// is placed, so in a wrapping row a chip that does not fit moves to the next line whole.
 pub fn chip(ui: &mut Ui, text: &str, fill: Color32, on: Color32) -> egui::Response {
     let font = egui::TextStyle::Body.resolve(ui.style());
-    let galley = ui.painter().layout_no_wrap(text.to_owned(), font, on);
     let margin = Vec2::new(6.0, 2.0);
+    // Words longer than the whole row wrap inside the chip: a long badge ("Rifleman (slight
+    // wound)") never widens the panel it is in.
+    let wrap = (ui.max_rect().width() - 2.0 * margin.x).max(40.0);
+    let galley = ui.painter().layout(text.to_owned(), font, on, wrap);
     let (rect, response) = ui.allocate_exact_size(galley.size() + 2.0 * margin, Sense::hover());
     if ui.is_rect_visible(rect) {
         ui.painter().rect_filled(rect, CornerRadius::same(6), fill);
@@ -310,21 +313,23 @@ pub fn solo_opponent_ui(
 }
 
 /// An answer to pick among others: framed whether picked or not, so every answer looks like
-/// one, and named in full for screen readers and tests ("Is Fireteam Alpha in the open? yes")
-/// with its role (a radio button among exclusive answers, a check box among several).
+/// one, and named in full for screen readers and tests ("Is it in the open? yes") with its
+/// role (a radio button among exclusive answers, a check box among several). One not `enabled`
+/// is greyed where it stands (an answer that waits for one above it keeps its place).
 pub fn choice_button(
     ui: &mut Ui,
     words: &str,
     name: &str,
     selected: bool,
     role: egui::Role,
+    enabled: bool,
 ) -> egui::Response {
     let button = egui::Button::new(words)
         .selected(selected)
         .frame_when_inactive(true)
         .frame(true);
-    let response = ui.add(button);
-    response.widget_info(|| egui::WidgetInfo::selected(role, true, selected, name));
+    let response = ui.add_enabled(enabled, button);
+    response.widget_info(|| egui::WidgetInfo::selected(role, enabled, selected, name));
     response
 }
 

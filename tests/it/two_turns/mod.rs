@@ -55,7 +55,7 @@ impl Table {
             ..Prefs::default()
         };
         let mut harness = Harness::builder()
-            .with_size([1280.0, 800.0])
+            .with_size(crate::common::ui::points([1280.0, 800.0], prefs.ui_scale))
             .with_step_dt(1.0 / 60.0)
             .with_max_steps(64)
             .build_eframe(move |_cc| AssistantApp::with_prefs(options, prefs));

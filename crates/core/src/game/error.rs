@@ -425,6 +425,12 @@ pub enum RuleError {
     /// The unit is not interrupting that way.
     #[error("{0} cannot interrupt that: {1}")]
     NothingThere(String, &'static str),
+    /// A solo game's dice stay after undo (rules 7): they may not be switched off, nor their
+    /// seed changed, nor the game made one for two, or undo would re-roll the opponent.
+    #[error(
+        "the dice that stay after undo cannot be switched off in a solo game, nor drawn anew: undo must never re-roll the opponent"
+    )]
+    DiceStayInSolo,
     /// There is no end of the game to play on past.
     #[error("the app does not propose to end the game now: there is nothing to play on past")]
     NoEndProposed,
@@ -434,18 +440,4 @@ pub enum RuleError {
     /// The dice do not fit what the rule needs.
     #[error(transparent)]
     Dice(#[from] DiceError),
-}
-
-impl RuleError {
-    /// True when the command is refused only until steps now due are settled (casualties, First
-    /// Aid, Morale checks): it may be given once they are.
-    pub const fn waits_for_steps_due(&self) -> bool {
-        matches!(
-            self,
-            RuleError::OwnStepsDue { .. }
-                | RuleError::TargetStepsDue { .. }
-                | RuleError::FireStepsFirst { .. }
-                | RuleError::ActivationWaits { .. }
-        )
-    }
 }

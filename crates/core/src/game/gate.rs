@@ -93,7 +93,11 @@ impl GameState {
                 self.pending_step(*pending).map(|_| DiceRequest::none())
             }
             Command::AwardVictory { item, delta } => self.check_award(scenario, item, *delta),
-            Command::SoloNote { unit, text } => self.check_note(*unit, text),
+            Command::SoloNote {
+                unit,
+                answer_to,
+                text,
+            } => self.check_note(*unit, *answer_to, text),
             Command::SoloDecide {
                 unit,
                 about,
@@ -106,7 +110,7 @@ impl GameState {
             } => self.check_marker_decide(marker, about, options),
             Command::PlaceContacts => self.check_place_contacts(),
             Command::RevealContact { marker } => self.check_reveal(marker),
-            Command::ChangeSettings { .. } => Ok(DiceRequest::none()),
+            Command::ChangeSettings { settings } => self.check_settings(settings),
             Command::SetStatus { unit, status } => self.check_set_status(*unit, status),
             Command::EditUnit { unit, changes } => self.check_edit_unit(*unit, changes),
             Command::AddFigure { unit, figure } => self.check_add_figure(*unit, figure),

@@ -182,3 +182,17 @@ pub(super) fn expect_not_done(unit: &Unit) -> Result<()> {
         Ok(())
     }
 }
+
+impl RuleError {
+    /// True when the command is refused only until steps now due are settled (casualties, First
+    /// Aid, Morale checks): it may be given once they are.
+    pub const fn waits_for_steps_due(&self) -> bool {
+        matches!(
+            self,
+            RuleError::OwnStepsDue { .. }
+                | RuleError::TargetStepsDue { .. }
+                | RuleError::FireStepsFirst { .. }
+                | RuleError::ActivationWaits { .. }
+        )
+    }
+}

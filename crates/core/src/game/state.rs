@@ -28,8 +28,11 @@ use super::pending::{EndReason, Pending, PendingStep};
 /// Reaction test's movement modifiers from the state as a fire's, leaves no fire to interrupt
 /// once a unit's fire is resolved, has an Insurgent unit declare its action before it fires in
 /// its phase (Overwatch may interrupt it from then until its fire is over), and names the
-/// leader's die in an Insurgent Morale check (his 1 shrinks nobody).
-pub const RULES_VERSION: u32 = 6;
+/// leader's die in an Insurgent Morale check (his 1 shrinks nobody); version 7 fixes the dice that
+/// stay after undo by the roll itself (what is rolled, by whom, where in the game, which of its
+/// kind: no other roll moves them) and keeps a solo game's dice that stay from being switched
+/// off.
+pub const RULES_VERSION: u32 = 7;
 
 /// The phases of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -9,7 +9,10 @@ use crate::unit::{Movement, Side, Unit, UnitId};
 use super::{View, fire_modifiers, plan, weigh};
 
 /// What the Regular unit that activates does, as the player reports it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum RegularAction {
     /// It moves (first).
     #[default]

@@ -7,11 +7,19 @@
 //!
 //! What a unit may do is asked of the game's gate; the doctrine only chooses among what it allows.
 
+mod answering;
+mod answers;
 mod interrupts;
 mod orders;
+pub mod panel;
 pub mod plan;
+mod questions;
 mod view;
 pub mod weigh;
+
+pub use answering::{Answering, answer_steps, answering, asked_about as asked_about_activation};
+pub use answers::{Answer, Answers, Sighting, Stamp, Who, YesNo};
+pub use questions::{Asked, Choice, Pick, Question};
 
 pub use interrupts::{
     InterruptDecision, RegularAction, WAIT, asked_about, asks_what_first, interrupt_check,

@@ -51,7 +51,8 @@ impl View {
 
 /// How far a Regular unit in sight stands from an Insurgent unit, as the player answers: within
 /// which of the unit's own ranges.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Distance {
     /// Beyond every range it is asked about.
     Farther,

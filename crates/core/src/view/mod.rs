@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 pub use dice::{dice_words, event_dice_words};
 pub use fire::{JudgedFire, NoDie, judge_fire, judged_modifiers};
-pub use sight::{GroupWords, Line, NOTES_SHOWN, Sight, is_secret, out_of_sight};
+pub use sight::{GroupWords, Line, NOTES_SHOWN, Sight, TurnNotes, is_secret, out_of_sight};
 pub use table::{Activations, BadgeWords, MarkerCard, TableView, UnitCard};
 
 /// Who looks at the game.

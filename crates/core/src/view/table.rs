@@ -246,7 +246,9 @@ fn step_words(game: &Game, sight: &Sight<'_>) -> String {
                 // The speed first: the unit's name is on the line above too.
                 format!("{speed} · {} activating", sight.name(unit.id))
             }
-            _ => format!("Turn {}: choose a Regular unit to activate", state.turn()),
+            // Short enough for the line it shares with the button that ends the activations at
+            // 1024×700; the turn is in the headline above.
+            _ => "Choose a Regular unit to activate".to_owned(),
         },
         Phase::InsurgentActions => format!("Turn {}: the Insurgents act", state.turn()),
         Phase::GameOver => "The game is over".to_owned(),

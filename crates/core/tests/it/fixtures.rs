@@ -237,3 +237,22 @@ fn a_game_of_rules_5_keeps_what_those_rules_allowed() {
         .count();
     assert_eq!(fires, 7);
 }
+
+#[test]
+fn a_solo_game_of_rules_6_that_switched_its_dice_that_stay_off_replays_as_played() {
+    // Written by 939596b (journal format 2, rules 6): a solo turn of Night Patrol with dice
+    // that stay, the markers set, the five markers deciding, the dice that stay switched off
+    // (which rules 7 refuses in a solo game), an undo and a redo, switched off again and the
+    // last marker's decision rolled anew by the app's own generator.
+    let name = "v2-rules6-solo-dice-switched-off";
+    let loaded = journal::load_path(&fixture(&format!("{name}.jsonl")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(loaded.refused, None);
+    assert_eq!(loaded.game.rules(), 6);
+    assert_eq!(digest(&loaded.game), expected(name));
+    let state = loaded.game.state();
+    assert!(state.settings().solo);
+    assert!(!state.settings().dice_stay);
+    assert_eq!(state.settings().dice_seed, Some(9_001));
+    assert_eq!(state.solo_decisions().len(), 5);
+}

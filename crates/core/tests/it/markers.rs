@@ -328,6 +328,7 @@ fn staying_dice_are_the_rolls_own_and_cannot_be_moved_to_another() {
     // Something that rolls nothing, slipped in before asking again, does not buy a new roll.
     let note = Command::SoloNote {
         unit: None,
+        answer_to: None,
         text: "a note".to_owned(),
     };
     game.play(note, &mut ambush_core::dice::DiceSource::typed(Vec::new()))

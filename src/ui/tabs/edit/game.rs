@@ -187,13 +187,30 @@ pub(super) fn game_edit_ui(ui: &mut Ui, game: &Game, queue: &mut Vec<UiCommand>)
                     &mut settings.doctrine_hidden,
                 );
             }
-            ui.checkbox(
-                &mut settings.dice_stay,
-                "Dice stay after undo: the same command at the same place rolls the same faces",
+            // The gate says whether they may be switched off (never in a solo game).
+            let off = Command::ChangeSettings {
+                settings: Settings {
+                    dice_stay: false,
+                    ..state.settings().clone()
+                },
+            };
+            let locked = settings
+                .dice_stay
+                .then(|| game.check(&off).err())
+                .flatten();
+            ui.add_enabled(
+                locked.is_none(),
+                egui::Checkbox::new(
+                    &mut settings.dice_stay,
+                    "Dice stay after undo: the same command at the same place rolls the same faces",
+                ),
             )
             .on_hover_text(
                 "On by default in a solo game, so undoing the opponent's roll and asking again gives the same roll; off by default in a game for two. Typed dice are always your own.",
             );
+            if let Some(why) = locked {
+                ui.label(RichText::new(ambush_core::text::capitalized(&why.to_string())).weak());
+            }
             if &settings != state.settings() {
                 queue.push(UiCommand::Play(Command::ChangeSettings { settings }));
             }

@@ -371,8 +371,9 @@ fn unit_edit_ui(
             );
         });
         ui.horizontal_wrapped(|ui| {
-            ui.label("New figure:");
-            ui.add(egui::TextEdit::singleline(&mut form.new_figure.name).desired_width(140.0));
+            let label = ui.label("New figure:");
+            ui.add(egui::TextEdit::singleline(&mut form.new_figure.name).desired_width(140.0))
+                .labelled_by(label.id);
             weapon_picker(
                 ui,
                 "new_figure_weapon",

@@ -84,6 +84,15 @@ impl TableQuestion {
         }
     }
 
+    /// Its words where a row of boxes is short of room: "Beyond range" (the others as
+    /// [`TableQuestion::words`]).
+    pub const fn short_words(self) -> &'static str {
+        match self {
+            TableQuestion::BeyondEffectiveRange => "Beyond range",
+            other => other.words(),
+        }
+    }
+
     /// What the answer changes, in words: "+1 Firepower", "hits need 7+".
     pub const fn effect(self) -> &'static str {
         match self {

@@ -291,6 +291,11 @@ pub enum Command {
         /// The unit it is about, if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<UnitId>,
+        /// The Regular unit whose activation the Insurgents answer with this note, when it is
+        /// part of their answer (a unit that holds, nobody interrupting, how an interruption
+        /// went): what tells the activation answered, and undone, its questions to ask again.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answer_to: Option<UnitId>,
         /// The words.
         text: String,
     },

@@ -23,6 +23,7 @@ use super::outcome::Outcome;
 use super::state::{GameState, Settings};
 
 mod history;
+mod placed;
 mod replay;
 
 pub use replay::{Refusal, Replay, Replayed};
@@ -308,21 +309,21 @@ impl Game {
     }
 
     /// The dice of `command` as the next event when the game's dice stay after undo (a
-    /// setting): fixed by the game's seed, the roll's place among the rolls in effect and what
-    /// is rolled (the command's kind and the units it names, not the table's judgement), so
-    /// the same command undone and given again rolls the same faces, and faces seen and undone
-    /// cannot be spent on another roll. Events that roll nothing (a note, a setting, a Hot Spot
-    /// marked) do not move the place: slipping one in does not buy a new roll. None when the
-    /// setting is off: the app's own generator (or the player's dice) roll.
+    /// setting), or none when the setting is off (the app's own generator, or the player's
+    /// dice, roll). By the rules of version 7 they are fixed by the roll itself: the game's
+    /// seed, what is rolled (the command, the table's judgement left out), where in the game
+    /// (the turn, the phase, the unit activating) and which roll of that kind it is among the
+    /// events in effect; so the same command undone and given again rolls the same faces, and
+    /// no other roll, note or setting slipped in before it moves them (`placed.rs`). Earlier
+    /// rules place a roll by how many rolls in effect came before it.
     pub fn staying_dice(&self, command: &Command) -> Option<DiceSource> {
         let settings = &self.state.settings;
         let seed = settings.dice_seed.filter(|_| settings.dice_stay)?;
-        let rolled = what_is_rolled(command, &self.state);
-        let rolls = self
-            .applied_events()
-            .filter(|e| e.dice.iter().any(|r| !r.faces.is_empty()))
-            .count();
-        Some(DiceSource::placed(seed ^ rolled, rolls as u64))
+        Some(if self.state.rules_at_least(7) {
+            placed::by_the_roll(seed, command, &self.state, self.applied_events())
+        } else {
+            placed::by_rolls_before(seed, command, &self.state, self.applied_events())
+        })
     }
 
     /// Rolls the dice a command needs from `dice` and applies it. The gate is asked first: a
@@ -368,20 +369,4 @@ impl Game {
         }
         Ok(())
     }
-}
-
-/// A number for what a command rolls for: its kind (as the journal names it) and the units it
-/// names, hashed the same way on every machine and in every build (FNV-1a).
-fn what_is_rolled(command: &Command, state: &GameState) -> u64 {
-    let kind = serde_json::to_value(command)
-        .ok()
-        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned))
-        .unwrap_or_default();
-    let units = command.facts(state).units;
-    let bytes = kind
-        .bytes()
-        .chain(units.iter().flat_map(|u| u.0.to_le_bytes()));
-    bytes.fold(0xcbf2_9ce4_8422_2325, |hash, b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }

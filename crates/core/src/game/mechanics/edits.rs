@@ -25,9 +25,10 @@ impl GameState {
     pub(in crate::game) fn check_note(
         &self,
         unit: Option<UnitId>,
+        answer_to: Option<UnitId>,
         text: &str,
     ) -> Result<DiceRequest> {
-        if let Some(id) = unit {
+        for id in unit.into_iter().chain(answer_to) {
             self.get(id)?;
         }
         let chars = if text.trim().is_empty() {
@@ -36,6 +37,19 @@ impl GameState {
             text.chars().count()
         };
         NOTE_CHARS.check(chars as i64)?;
+        none()
+    }
+
+    /// Any change of the settings is allowed, but in a solo game of rules 7 or later whose
+    /// dice stay after undo: those stay, with their seed, and the game stays solo, or undo
+    /// would re-roll the opponent. Earlier rules let it be switched off: their games replay.
+    pub(in crate::game) fn check_settings(&self, settings: &Settings) -> Result<DiceRequest> {
+        let now = &self.settings;
+        let locked = self.rules_at_least(7) && now.solo && now.dice_stay;
+        let kept = settings.solo && settings.dice_stay && settings.dice_seed == now.dice_seed;
+        if locked && !kept {
+            return Err(RuleError::DiceStayInSolo);
+        }
         none()
     }
 

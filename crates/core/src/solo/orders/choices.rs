@@ -132,13 +132,10 @@ pub(super) fn choices_for(game: &Game, unit: &Unit, sees: &[View]) -> Vec<Choice
             ));
         }
         let (potential, odds) = potential(state, unit);
-        let toward = state
-            .fighting_units(Side::Regular)
-            .find(|u| u.dependant_count() > 0)
-            .map_or_else(
-                || "the nearest Marines".to_owned(),
-                |c| format!("{}, who carry the contractors", c.name),
-            );
+        let toward = carrying(game).map_or_else(
+            || "the nearest Marines".to_owned(),
+            |(carrier, what)| format!("{carrier}, who carry {what}"),
+        );
         out.push(choice(
             "advance",
             0.3 * potential,
@@ -278,6 +275,34 @@ fn exit_at_stake(game: &Game) -> Option<(String, String, f64)> {
             edge.name().to_owned(),
             f64::from(item.points) * carried as f64,
         ))
+    })
+}
+
+/// The Marine unit carrying figures the scenario scores for bringing off the table, and those
+/// figures in words ("the contractors", "the wounded driver"): what the Insurgents advance on.
+/// None when no unit carries any (a scenario without them, or a unit's own wounded only).
+fn carrying(game: &Game) -> Option<(String, String)> {
+    let state = game.state();
+    game.scenario().victory.iter().find_map(|item| {
+        let VictoryTrigger::EscortedOff { tag, .. } = &item.trigger else {
+            return None;
+        };
+        let tagged = |f: &&crate::unit::Figure| f.tag.as_deref() == Some(tag.as_str());
+        let carrier = state
+            .fighting_units(Side::Regular)
+            .find(|u| u.figures.iter().any(|f| tagged(&f)))?;
+        let names: Vec<String> = carrier
+            .figures
+            .iter()
+            .filter(tagged)
+            .map(|f| f.name.to_lowercase())
+            .collect();
+        let what = match names.as_slice() {
+            [one] => format!("the {one}"),
+            [first, rest @ ..] if rest.iter().all(|n| n == first) => format!("the {first}s"),
+            _ => format!("the {}", crate::text::and_list(&names)),
+        };
+        Some((carrier.name.clone(), what))
     })
 }
 

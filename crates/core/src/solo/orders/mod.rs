@@ -42,7 +42,8 @@ pub enum Order {
         /// The edge, in words.
         edge: String,
     },
-    /// Advance Cautiously toward the Marines (or toward those carrying the contractors).
+    /// Advance Cautiously toward the Marines (or toward those carrying what the scenario scores
+    /// them for bringing off the table).
     Advance {
         /// What to advance on, in words.
         toward: String,

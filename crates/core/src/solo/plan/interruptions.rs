@@ -29,7 +29,9 @@ pub fn interrupt_steps(
     let mut steps = Vec::new();
     for d in decisions {
         match (&d.held, &d.decide) {
-            (Some(why), _) if !hidden => steps.push(Step::note(d.unit, why.clone())),
+            (Some(why), _) if !hidden => {
+                steps.push(Step::answer_note(d.unit, regular, why.clone()))
+            }
             (_, Some(decide)) => steps.push(Step::always(decide.clone())),
             _ => {}
         }
@@ -47,34 +49,61 @@ pub fn interrupt_steps(
         else {
             continue;
         };
-        let check = interrupt_check(game, unit);
-        let declare = Command::DeclareInterrupt {
-            insurgent: unit,
-            regular,
-            kind: d.kind,
-        };
-        let mut branch: Vec<Step> = check.into_iter().map(Step::always).collect();
-        // The agenda's one definition of "declared first when Overwatch could answer it".
-        let declared_first = state.unit(regular).is_some_and(|r| {
-            matches!(
-                state.interrupt_command(game.scenario(), unit, r, d.kind),
-                Command::DeclareInterrupt { .. }
-            )
-        });
-        if declared_first {
-            branch.push(Step::if_allowed(declare));
-        } else {
-            let view = view_of(views, unit, regular);
-            branch.extend(test_steps(game, unit, regular, d.kind, &view));
-        }
+        let view = view_of(views, unit, regular);
         steps.push(Step::Branch {
             unit,
             about: about.clone(),
             option: d.interrupt.clone(),
-            steps: branch,
+            steps: opening_steps(game, unit, regular, d.kind, &view),
         });
     }
     steps
+}
+
+/// The steps that open an Insurgent unit's interruption of the Regular unit activating, once
+/// it has decided to interrupt: its Interrupt check if the gate asks one, then its declaration
+/// when a Regular unit on Overwatch could answer it (the Reaction test waits for Overwatch), or
+/// at once its Reaction test, the result in words and its fire if it acts first.
+pub fn opening_steps(
+    game: &Game,
+    unit: UnitId,
+    regular: UnitId,
+    kind: ReactionKind,
+    view: &View,
+) -> Vec<Step> {
+    let state = game.state();
+    let check = interrupt_check(game, unit);
+    let mut steps: Vec<Step> = check.into_iter().map(Step::always).collect();
+    // The agenda's one definition of "declared first when Overwatch could answer it".
+    let declared_first = state.unit(regular).is_some_and(|r| {
+        matches!(
+            state.interrupt_command(game.scenario(), unit, r, kind),
+            Command::DeclareInterrupt { .. }
+        )
+    });
+    if declared_first {
+        steps.push(Step::if_allowed(Command::DeclareInterrupt {
+            insurgent: unit,
+            regular,
+            kind,
+        }));
+    } else {
+        steps.extend(test_steps(game, unit, regular, kind, view));
+    }
+    steps
+}
+
+/// The fire of an interruption whose Reaction test let the Insurgents act first, while it is
+/// still to come and the gate allows it.
+pub fn fire_when_first(game: &Game, insurgent: UnitId, view: &View) -> Option<Step> {
+    let state = game.state();
+    let interruption = state.interruption_by(insurgent)?;
+    if !(interruption.tested && interruption.insurgents_first) || interruption.insurgent_acted {
+        return None;
+    }
+    let (ins, reg) = (state.unit(insurgent)?, state.unit(interruption.regular)?);
+    let fire = interrupt_fire(state, ins, reg, view);
+    game.check(&fire).is_ok().then(|| Step::always(fire))
 }
 
 /// The rest of an interruption once it is declared (or at once): the Reaction test, its result
@@ -177,11 +206,59 @@ pub fn fire_after_reaction(
     // The note after the fire: only a fire the gate accepted is told.
     vec![
         Step::always(interrupt_fire(state, ins, reg, view)),
-        Step::note(
+        Step::answer_note(
             Some(insurgent),
+            regular,
             format!("{} fired on {} after its reaction.", ins.name, reg.name),
         ),
     ]
+}
+
+/// The end of the note of an Insurgent unit that held its fire.
+const HOLDS_FIRE: &str = "it holds its fire.";
+
+/// The steps of an Insurgent unit that lost sight of the Regular unit in its reaction: it
+/// holds its fire, and the log says so.
+pub fn held_fire(game: &Game, insurgent: UnitId, regular: UnitId) -> Vec<Step> {
+    let state = game.state();
+    let (Some(ins), Some(reg)) = (state.unit(insurgent), state.unit(regular)) else {
+        return Vec::new();
+    };
+    vec![Step::answer_note(
+        Some(insurgent),
+        regular,
+        format!("{} has lost sight of {}: {HOLDS_FIRE}", ins.name, reg.name),
+    )]
+}
+
+/// Whether this Insurgent unit held its fire after the Regular unit's reaction: its note is in
+/// effect, after its Reaction test (undone, it may fire again).
+pub fn fire_held(game: &Game, insurgent: UnitId, regular: UnitId) -> bool {
+    for n in (0..game.event_count()).rev() {
+        if !game.in_effect(n) {
+            continue;
+        }
+        let Some(event) = game.event(n) else {
+            continue;
+        };
+        match &event.command {
+            Command::ReactionTest {
+                insurgent: i,
+                regular: r,
+                ..
+            } if *i == insurgent && *r == regular => return false,
+            Command::Activate { .. } | Command::EndTurn | Command::SetTurn { .. } => return false,
+            Command::SoloNote {
+                unit: Some(i),
+                answer_to: Some(r),
+                text,
+            } if *i == insurgent && *r == regular && text.ends_with(HOLDS_FIRE) => {
+                return true;
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// An Insurgent unit's interruption fire at the Regular unit it interrupts, as it sees it.

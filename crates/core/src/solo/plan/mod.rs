@@ -10,7 +10,8 @@ mod interruptions;
 mod orders;
 
 pub use interruptions::{
-    awaiting_test, declared_steps, fire_after_reaction, interrupt_steps, waiting_to_fire,
+    awaiting_test, declared_steps, fire_after_reaction, fire_held, fire_when_first, held_fire,
+    interrupt_steps, opening_steps, waiting_to_fire,
 };
 pub use orders::{
     carried_out, check_steps, decide_steps, declared, order_refusal, order_steps, otherwise,
@@ -27,7 +28,8 @@ use crate::unit::UnitId;
 use super::View;
 
 /// When a step of the plan is taken.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum When {
     /// Always: a refusal stops the plan.
     Always,
@@ -43,7 +45,8 @@ pub enum When {
 }
 
 /// One step of the solo opponent's plan.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Step {
     /// Give a command, if its condition holds.
     Give(Command, When),
@@ -91,6 +94,17 @@ impl Step {
     pub fn note(unit: Option<UnitId>, text: impl Into<String>) -> Self {
         Self::always(Command::SoloNote {
             unit,
+            answer_to: None,
+            text: text.into(),
+        })
+    }
+
+    /// A note in the log that is part of the Insurgents' answer to this Regular unit's
+    /// activation.
+    pub fn answer_note(unit: Option<UnitId>, regular: UnitId, text: impl Into<String>) -> Self {
+        Self::always(Command::SoloNote {
+            unit,
+            answer_to: Some(regular),
             text: text.into(),
         })
     }
@@ -176,6 +190,7 @@ pub fn command(game: &Game, step: &Step) -> Option<Command> {
             let (ins, reg) = (state.unit(*insurgent)?, state.unit(*regular)?);
             Some(Command::SoloNote {
                 unit: Some(*insurgent),
+                answer_to: Some(*regular),
                 text: super::interrupt_words(&state.shown_name(ins.id), &reg.name, *kind, first),
             })
         }
@@ -184,6 +199,7 @@ pub fn command(game: &Game, step: &Step) -> Option<Command> {
             let name = state.shown_name(*unit);
             Some(Command::SoloNote {
                 unit: Some(*unit),
+                answer_to: None,
                 text: if passed {
                     format!("{name} passed its Quality check: it carries out its order.")
                 } else {

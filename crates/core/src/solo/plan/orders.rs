@@ -182,6 +182,7 @@ pub fn carried_out(game: &Game, order: &OrderFor, views: &[(UnitId, View)]) -> V
             Step::Give(declaration.clone(), When::AfterCheck(unit)),
             Step::Give(
                 Command::SoloNote {
+                    answer_to: None,
                     unit: Some(unit),
                     text: format!(
                         "Order: {} It declares it stands and fires: units on Overwatch that see it may fire first.",
@@ -195,6 +196,7 @@ pub fn carried_out(game: &Game, order: &OrderFor, views: &[(UnitId, View)]) -> V
     let mut steps = act_steps(game, order.unit, &order.order, views);
     steps.push(Step::Give(
         Command::SoloNote {
+            answer_to: None,
             unit: Some(order.unit),
             text: format!("Order: {} Carried out.", order.words),
         },
@@ -219,6 +221,7 @@ pub fn stopped(game: &Game, order: &OrderFor, what: &str) -> Vec<Step> {
     }
     steps.extend([Step::Give(
         Command::SoloNote {
+            answer_to: None,
             unit: Some(unit),
             text: format!(
                 "Order: {} Stopped on the table: {what}; it holds where it is.",
@@ -249,6 +252,7 @@ pub fn otherwise(game: &Game, order: &OrderFor) -> Option<(String, Vec<Step>)> {
         .collect();
     steps.push(Step::Give(
         Command::SoloNote {
+            answer_to: None,
             unit: Some(unit),
             text: format!(
                 "Order: {} {into} is not within {reach}: he stays out of sight.",

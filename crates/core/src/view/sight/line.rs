@@ -1,7 +1,7 @@
 //! The log as a viewer may read it: one line per event, its notes cut for a screen or whole
 //! for the report.
 
-use crate::game::{CommandKind, Detail};
+use crate::game::{Command, CommandKind, Detail};
 use crate::unit::Side;
 use crate::unit::UnitId;
 
@@ -38,6 +38,18 @@ pub struct Line {
     pub kind: CommandKind,
     /// The units it names that the viewer may know of, for the log's filter.
     pub units: Vec<UnitId>,
+}
+
+/// The scenario's notes for the referee on the turn now ([`Sight::turn_notes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnNotes {
+    /// The event that began the turn, or the last of the scenario's rolls after it that gave a
+    /// note (version 4).
+    pub event: usize,
+    /// Its first notes for the referee.
+    pub notes: Vec<String>,
+    /// How many more it holds.
+    pub more: usize,
 }
 
 /// The most notes of one event a line holds for a screen: a scenario may set thousands on one
@@ -163,6 +175,57 @@ impl<'a> Sight<'a> {
     pub fn whole_lines(&self) -> impl Iterator<Item = Line> + 'a {
         let sight = *self;
         (0..self.game.event_count()).filter_map(move |n| sight.whole_line(n))
+    }
+
+    /// The scenario's notes for the referee on the turn now, if this viewer reads them and the
+    /// turn began with some (a note on a set turn): the event that began the turn, its first
+    /// [`NOTES_SHOWN`] notes and how many more. A screen shows them until the reader dismisses
+    /// them, whatever came since.
+    pub fn turn_notes(&self) -> Option<TurnNotes> {
+        if !self.reads_referee_notes() {
+            return None;
+        }
+        let game = self.game;
+        let began = (0..game.event_count()).rev().find(|&n| {
+            game.in_effect(n)
+                && game
+                    .event(n)
+                    .is_some_and(|e| matches!(e.command, Command::EndTurn | Command::PlayOn))
+        })?;
+        // With it, the notes the scenario's rolls of this turn gave (version 4: an event on a
+        // roll is rolled for as the turn begins, in a step of its own).
+        let rolls = (began + 1..game.event_count()).filter(|&n| {
+            game.in_effect(n)
+                && game
+                    .event(n)
+                    .is_some_and(|e| matches!(e.command, Command::EventRoll { .. }))
+        });
+        let mut event = began;
+        let mut referee: Vec<&String> = Vec::new();
+        for n in std::iter::once(began).chain(rolls) {
+            let Some(outcome) = game.outcome(n) else {
+                continue;
+            };
+            if !outcome.referee.is_empty() {
+                event = n;
+                referee.extend(&outcome.referee);
+            }
+        }
+        if referee.is_empty() {
+            return None;
+        }
+        let (notes, more) = cut_notes(referee.into_iter(), NOTES_SHOWN);
+        Some(TurnNotes { event, notes, more })
+    }
+
+    /// The line before every event, if the game has one: how a solo game's opponent was set to
+    /// play as the game began ("Solo game: the app commands the Insurgents at Regular, its
+    /// reasoning shown"); every change since is an event of its own.
+    pub fn opening_line(&self) -> Option<String> {
+        let words = self.game.initial_settings().solo_words()?;
+        Some(format!(
+            "Solo game: the app commands the Insurgents at {words}"
+        ))
     }
 
     /// The latest event in effect this viewer may read.

@@ -13,7 +13,7 @@ use crate::unit::{Elimination, Presence, Side, Unit, UnitId};
 use super::Viewer;
 
 mod line;
-pub use line::{Line, NOTES_SHOWN};
+pub use line::{Line, NOTES_SHOWN, TurnNotes};
 
 /// What one viewer may know of a game now.
 #[derive(Clone, Copy)]

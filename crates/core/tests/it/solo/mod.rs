@@ -13,7 +13,9 @@ use common::contracting_trouble;
 
 mod asking;
 mod difficulty;
+mod panel;
 mod recorded;
+mod staying;
 mod weighing;
 
 fn solo_game(difficulty: SoloDifficulty) -> Game {
