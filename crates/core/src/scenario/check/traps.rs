@@ -30,13 +30,21 @@ pub(super) fn warnings(file: &ScenarioFile) -> Vec<Problem> {
         && let Some(from) = all_dead_from
         && from > 2
     {
-        out.push(Problem::at(
-            "hot_spots".to_owned(),
-            format!(
-                "every Hot Spot is neutralized for good from turn {from}, as the events leave them, and none wakes later: every reinforcement from turn {from} on would be lost; drop one of the events that neutralize them, or add an event that wakes one (\"kind\": \"hot_spot\", \"active\": true)"
-            ),
-            None,
-        ));
+        let rests: Vec<String> = file
+            .hot_spots
+            .iter()
+            .flat_map(|h| states.paths_about(h.number))
+            .collect();
+        out.push(
+            Problem::at(
+                "hot_spots".to_owned(),
+                format!(
+                    "every Hot Spot is neutralized for good from turn {from}, as the events leave them, and none wakes later: every reinforcement from turn {from} on would be lost; drop one of the events that neutralize them, or add an event that wakes one (\"kind\": \"hot_spot\", \"active\": true)"
+                ),
+                None,
+            )
+            .resting_on(rests),
+        );
     }
     if let Some(roll) = &file.hot_spot_roll {
         asleep_faces(&states, roll, &mut out);

@@ -229,3 +229,38 @@ fn a_place_in_words_naming_a_hot_spot_suggests_the_hot_spot_itself_for_an_insurg
         ]
     );
 }
+
+#[test]
+fn a_trap_that_would_only_echo_a_repaired_event_is_not_warned_about() {
+    // Every spot neutralized for good from turn 3 (a warning), but one event lacks "active":
+    // its own field is named, and nothing that rests on the stand-in for it.
+    let v = roadblock(|v| {
+        v["hot_spots"][2]["active"] = json!(true);
+        v["events"] = json!([
+            {"turn": 3, "kind": "hot_spot", "hot_spot": 1, "active": false},
+            {"turn": 3, "kind": "hot_spot", "hot_spot": 2},
+            {"turn": 4, "kind": "hot_spot", "hot_spot": 3, "active": false}
+        ]);
+    });
+    assert_eq!(
+        said(&v),
+        vec![
+            "events[1].active: missing field \"active\" (True: it is active from this turn; false: it is neutralized): expected true or false"
+        ]
+    );
+    // With it written, the trap is told.
+    let v = roadblock(|v| {
+        v["hot_spots"][2]["active"] = json!(true);
+        v["events"] = json!([
+            {"turn": 3, "kind": "hot_spot", "hot_spot": 1, "active": false},
+            {"turn": 3, "kind": "hot_spot", "hot_spot": 2, "active": false},
+            {"turn": 4, "kind": "hot_spot", "hot_spot": 3, "active": false}
+        ]);
+    });
+    assert!(
+        said(&v).iter().any(|w| w
+            .starts_with("warning: hot_spots: every Hot Spot is neutralized for good from turn 4")),
+        "{:#?}",
+        said(&v)
+    );
+}
