@@ -190,7 +190,7 @@ fn the_scenario_s_notes_for_the_players_reach_every_phone_through_their_turn() {
         );
         // The author's notes stay the referee's.
         assert!(
-            !json.contains("Roll it behind the screen"),
+            !json.contains("Keep the game's length behind the screen"),
             "{seat}: {json}"
         );
     }
