@@ -1,18 +1,19 @@
 //! The state of a game at one moment: the replay of its log.
 
+mod start;
+
 use std::fmt;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::Die;
 use crate::rules::fire::InterruptionPenalty;
 use crate::rules::reinforcements::InsurgencyLevel;
-use crate::scenario::{Scale, Scenario};
-use crate::unit::{Figure, FigureId, Presence, Side, Unit, UnitId, UnitStatus, Weapon};
+use crate::scenario::Scale;
+use crate::unit::{FigureId, Side, Unit, UnitId};
 
 use super::interruption::Interruption;
-use super::pending::{EndReason, Pending, PendingStep};
+use super::pending::{EndReason, Pending};
 
 /// The version of the rules this app plays by. A game keeps the rules it was started under:
 /// a saved game replays, and goes on, by the rules it was written by, so what was allowed when
@@ -281,118 +282,6 @@ impl GameState {
     /// True when the game is played by rules of this version or later.
     pub const fn rules_at_least(&self, version: u32) -> bool {
         self.rules >= version
-    }
-
-    /// The state at the start of turn 1 of a scenario.
-    pub fn new(scenario: &Scenario, settings: Settings) -> Self {
-        let mut state = Self {
-            turn: 1,
-            phase: Phase::RegularActivations,
-            units: Vec::new(),
-            hot_spots: scenario
-                .hot_spots
-                .iter()
-                .map(|h| HotSpot {
-                    number: h.number,
-                    location: h.location.clone(),
-                    active: h.active,
-                })
-                .collect(),
-            insurgency: scenario.insurgency,
-            pending: Vec::new(),
-            victory: scenario
-                .victory
-                .iter()
-                .map(|v| VictoryCount {
-                    item: v.id.clone(),
-                    count: 0,
-                })
-                .collect(),
-            settings,
-            active_unit: None,
-            interruptions: Vec::new(),
-            answered: Vec::new(),
-            insurgent_shots: Vec::new(),
-            end_proposed: None,
-            declined_ends: Vec::new(),
-            turn_limit: scenario.turn_limit,
-            next_unit: 1,
-            next_figure: 1,
-            next_pending: 1,
-            arrivals: 0,
-            insurgent_casualties: 0,
-            written_scale: scenario.scale,
-            solo_decisions: Vec::new(),
-            contacts: Vec::new(),
-            unplaced: Vec::new(),
-            rules: RULES_VERSION,
-            course: super::course::Course::default(),
-        };
-        for setup in &scenario.units {
-            let id = state.new_unit_id();
-            let figures = setup
-                .figures
-                .iter()
-                .map(|f| {
-                    let mut figure = state.new_figure(f.name.clone(), f.weapon, f.tq);
-                    figure.tag = f.tag.clone();
-                    figure
-                })
-                .collect();
-            state.units.push(Arc::new(Unit {
-                id,
-                key: setup.id.clone(),
-                name: setup.name.clone(),
-                side: setup.side,
-                figures,
-                profile: setup.profile,
-                location: setup.location.clone(),
-                non_combatant: setup.non_combatant,
-                presence: if setup.ambush.is_some() || setup.arrives.is_some() {
-                    Presence::InReserve
-                } else {
-                    Presence::OnTable
-                },
-                ambush: setup.ambush.clone(),
-                arrives: setup.arrives.clone(),
-                status: UnitStatus::default(),
-                left_by: None,
-                freed_by: setup.freed_by,
-            }));
-        }
-        (state.contacts, state.unplaced) =
-            Self::contacts_at_start(scenario, state.settings.solo, &state.units);
-        state
-    }
-
-    /// Hands out a fresh unit id.
-    pub(crate) fn new_unit_id(&mut self) -> UnitId {
-        let id = UnitId(self.next_unit);
-        self.next_unit += 1;
-        id
-    }
-
-    /// A new figure with a fresh id; `tq` is its own Troop Quality die, if it differs from
-    /// its unit's.
-    pub(crate) fn new_figure(
-        &mut self,
-        name: impl Into<String>,
-        weapon: Weapon,
-        tq: Option<Die>,
-    ) -> Figure {
-        let id = FigureId(self.next_figure);
-        self.next_figure += 1;
-        let mut figure = Figure::new(id, name, weapon);
-        figure.tq = tq;
-        figure
-    }
-
-    /// Adds a pending step and returns its id.
-    pub(crate) fn push_pending(&mut self, step: PendingStep) -> u32 {
-        let id = self.next_pending;
-        self.next_pending += 1;
-        self.pending.push(Pending { id, step });
-        id
     }
 
     /// A unit by id.
