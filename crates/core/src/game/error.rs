@@ -84,7 +84,7 @@ pub enum RuleError {
     #[error("{0} can take no further action this turn")]
     DoneForTurn(String),
     /// Shaken units take no aggressive action.
-    #[error("{0} is Shaken: it may only move away from the enemy")]
+    #[error("{0} is Shaken: it can do nothing but withdraw from the enemy")]
     Shaken(String),
     /// Units of dependants never act.
     #[error("{0}: a unit of dependants, that never acts on its own")]

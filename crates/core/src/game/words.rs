@@ -366,7 +366,7 @@ pub(super) fn insurgent_acts(
         format!("{name} acts: {}", movement.name())
     };
     if shaken {
-        s.push_str(" (Shaken: it may only move away from the enemy)");
+        s.push_str(" (Shaken: it can do nothing but withdraw from the enemy)");
     }
     s
 }
@@ -422,7 +422,7 @@ pub(super) fn reaction(
             "{ins} interrupts {reg}'s {what}: {i} vs {r} — the Insurgents act first; then {reg} may return fire"
         ),
         (_, false) => format!(
-            "{ins} interrupts {reg}'s {what}: {i} vs {r} — {reg} reacts first (fire, or move into cover or out of sight)"
+            "{ins} interrupts {reg}'s {what}: {i} vs {r} — {reg} reacts first (fire, or get into cover or out of sight)"
         ),
     }
 }

@@ -181,7 +181,7 @@ impl GameState {
         );
         if taken_out > 0 {
             outcome.note(format!(
-                "{} become dependants; {name} must pass a Quality check to move faster than Cautious for the rest of the game",
+                "{} become dependants; from now until the game ends, {name} moves faster than Cautious only after a passed Quality check",
                 crate::text::plural(taken_out as usize, "figure", "figures")
             ));
         }
