@@ -283,6 +283,6 @@ pub struct ReactionResult {
     pub insurgent_total: i32,
     /// Regular face plus modifier.
     pub regular_total: i32,
-    /// True when the interruption is resolved before the Regulars can react.
+    /// True when the Insurgents' interruption is settled before the Regulars get to react.
     pub insurgent_first: bool,
 }

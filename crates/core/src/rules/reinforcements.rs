@@ -322,7 +322,8 @@ mod tests {
 
     #[test]
     fn arrival_reads_counts_at_checks_leader_and_spot() {
-        // "1d6 w/Small Arms + Leader + 1 RPG *"
+        // The reinforcement table's roll of 11: a d6 of riflemen, a leader, and one RPG that may
+        // prove an AT RPG.
         let spec = ArrivalSpec {
             profile: ArrivalProfile::default(),
             figures: vec![

@@ -110,7 +110,7 @@ fn fedayeen_example_matching() {
 #[test]
 fn fedayeen_example_pools_and_engine() {
     use Weapon::Rifle;
-    // The Fedayeen: 3 figures In Cover behind a low mud wall (Solid Cover).
+    // The Fedayeen: 3 figures In Cover at a low wall of mud (Solid Cover).
     let fedayeen = bare_unit(Side::Insurgent, Die::D6, &[Rifle, Rifle, Rifle], 0);
     let m = FireModifiers {
         optimum_range: true,

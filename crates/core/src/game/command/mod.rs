@@ -60,9 +60,9 @@ impl FireContext {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ReactionKind {
-    /// An Insurgent unit interrupts a Regular unit's movement.
+    /// An Insurgent unit breaks into a Regular unit's move.
     InterruptMovement,
-    /// An Insurgent unit interrupts a Regular unit's fire.
+    /// An Insurgent unit breaks into a Regular unit's fire.
     InterruptFire,
     /// A Regular unit on Overwatch answers an Insurgent interruption.
     Overwatch,
