@@ -1,6 +1,6 @@
 //! The order of an interruption and of the Insurgent phase, as the booklet sets it. Each test
-//! quotes the line of `ambush-alley-basic-rules.txt` it follows (the project's reading is in
-//! docs/rules-interpretations.md), and checks that a game saved under the earlier rules still
+//! names the booklet's line it follows and says in our own words what that line asks (the
+//! project's reading is in docs/rules-interpretations.md), and checks that a game saved under the earlier rules still
 //! replays as it was played.
 
 use std::sync::Arc;
@@ -27,8 +27,8 @@ fn morale_due(game: &Game, unit: UnitId) -> Option<MoraleReason> {
         })
 }
 
-/// Line 135: "Overwatch fire takes place before the Regular Unit being Interrupted makes
-/// their Reaction Test."
+/// Line 135: an Overwatch unit's fire at an interruption comes before the interrupted unit
+/// takes its own Reaction test.
 #[test]
 fn l135_overwatch_answers_an_interruption_before_the_interrupted_units_reaction_test() {
     let mut game = common::new_game();
@@ -95,8 +95,8 @@ fn l135_overwatch_after_the_reaction_test_is_refused_but_old_games_keep_it() {
     replays_as_played(&old);
 }
 
-/// Line 115: "Regular units may also react to Insurgent units who move within their LOS or
-/// fire at them after all Regular units have been activated."
+/// Line 115: once every Regular unit has activated, a Regular unit can still react to an
+/// Insurgent unit that moves where it can see it or shoots at it.
 #[test]
 fn l115_insurgent_phase_reactions_answer_a_move_or_fire_at_the_unit_not_a_declaration() {
     let mut game = common::new_game();
@@ -136,10 +136,10 @@ fn l115_insurgent_phase_reactions_answer_a_move_or_fire_at_the_unit_not_a_declar
     play_all(&mut game, fire(bravo, ins1, FireContext::Reaction), 1);
 }
 
-/// Line 132: "If a Regular unit fails a Reaction Test when being interrupted by Insurgent fire,
-/// resolve the fire immediately. Regular troops who survive the attack make a Morale Check. If
-/// they are not forced to Pull Back or are not Pinned, the Regular Unit may return fire". Line
-/// 227 ("Each time a Regular Unit takes a casualty") is the general case; line 132 adds this one.
+/// Line 132: a Regular unit that loses its Reaction test to Insurgent interrupt fire takes that
+/// fire at once; its survivors then test Morale, and it shoots back only if that test leaves it
+/// neither Pinned nor pulling back. Line 227 (a Morale check whenever a Regular unit loses a
+/// figure) is the general case; line 132 adds this one.
 #[test]
 fn l132_regulars_that_lose_the_test_to_interrupt_fire_and_survive_check_morale_first() {
     let mut game = common::new_game();
@@ -193,8 +193,8 @@ fn l132_no_check_after_interrupt_fire_when_the_regulars_won_or_in_old_games() {
     assert_eq!(morale_due(&old, alpha), None);
 }
 
-/// Line 144: "If the Overwatch unit passes the Reaction Test, they fire before the Insurgents.
-/// If not, they fire after the insurgents."
+/// Line 144: an Overwatch unit that passes its Reaction test shoots ahead of the Insurgents; one
+/// that fails it shoots after them.
 #[test]
 fn l144_an_overwatch_unit_that_fails_its_test_fires_after_the_insurgents() {
     let mut game = common::new_game();
