@@ -1,6 +1,6 @@
 //! The third pass over the booklet (rules version 6): where the state knows, the gate decides.
-//! Each test quotes the line of `ambush-alley-basic-rules.txt` it follows (the project's reading
-//! is in docs/rules-interpretations.md): the steps of a fire settled before anything else of the
+//! Each test names the booklet's line it follows and says in our own words what it asks (the
+//! project's reading is in docs/rules-interpretations.md): the steps of a fire settled before anything else of the
 //! units it touched, for every kind of fire and every step due (`steps_first.rs`); the Reaction
 //! test's movement from the state (`reaction_known.rs`); one fire per activation, none left to
 //! interrupt once it is resolved (`one_fire.rs`); Overwatch in the Insurgent phase

@@ -21,11 +21,10 @@ fn start() -> (ambush_core::game::Game, UnitId, UnitId, UnitId) {
     (game, alpha, ins1, ins4)
 }
 
-/// Line 87: "Once activated, a Unit may either Move and Fire or Fire and Move." Line 105: the
-/// Insurgent player declares "whether he is interrupting the Regular unit's movement or fire";
-/// lines 119-120: the interruption is resolved before the Regulars react, or they "fire on
-/// Insurgents or complete their move before the Interruption is resolved". An interruption
-/// comes before what it interrupts: a Halted unit whose fire is resolved has no fire left to
+/// Line 87: an activated unit moves then fires, or fires then moves. Line 105: the Insurgent
+/// player says whether his unit breaks into the Regular unit's move or into its fire; lines
+/// 119-120: the interruption is settled before the Regulars react, or else they shoot at the
+/// Insurgents or finish moving before it is settled. An interruption comes before what it interrupts: a Halted unit whose fire is resolved has no fire left to
 /// interrupt, and gets no second shot.
 #[test]
 fn l87_l105_l119_a_halted_unit_whose_fire_is_resolved_has_no_fire_left_to_interrupt() {
@@ -67,9 +66,9 @@ fn l87_l105_l119_a_halted_unit_whose_fire_is_resolved_has_no_fire_left_to_interr
     replays_as_played(&old);
 }
 
-/// Line 119: "Insurgent Rolls 4+ and higher than Regular: Interruption is resolved before the
-/// Regulars can react." Line 125: then "the Regular unit may React by returning fire". While an
-/// interruption of its fire waits for its test, and then for the Insurgents' fire they won,
+/// Line 119: an Insurgent roll of 4+ that beats the Regular roll settles the interruption before
+/// the Regulars get to react. Line 125: after it, the Regular unit's reaction is to shoot back.
+/// While an interruption of its fire waits for its test, and then for the Insurgents' fire they won,
 /// the unit's own shot waits too; its fire back is then its fire, once.
 #[test]
 fn l119_l125_a_unit_whose_fire_is_interrupted_fires_once_after_the_interruption() {
@@ -112,8 +111,8 @@ fn l119_l125_a_unit_whose_fire_is_interrupted_fires_once_after_the_interruption(
     assert!(matches!(refused(&mut game, own), RuleError::FiredBack(_)));
 }
 
-/// Line 126: the Regulars who won "may either fire at the interrupting unit before it takes its
-/// declared Interrupt action or move into cover". Its shot at someone else instead is its fire
+/// Line 126: Regulars who win the test shoot at the interrupting unit ahead of the action it
+/// declared, or else get into cover (or out of sight). Its shot at someone else instead is its fire
 /// of the activation: it has none left to answer the interruption with.
 #[test]
 fn l126_a_shot_elsewhere_after_the_interruption_began_was_the_units_fire() {
@@ -128,7 +127,7 @@ fn l126_a_shot_elsewhere_after_the_interruption_began_was_the_units_fire() {
     ));
 }
 
-/// Line 115: "A regular unit whose movement/fire has been interrupted may always react." A unit
+/// Line 115: a Regular unit broken into while moving or firing can always react. A unit
 /// that fired and then moved may still be interrupted in its move, and fire back.
 #[test]
 fn l115_a_unit_that_fired_then_moved_may_be_interrupted_moving_and_fire_back() {
@@ -142,8 +141,8 @@ fn l115_a_unit_that_fired_then_moved_may_be_interrupted_moving_and_fire_back() {
     play_all(&mut game, fire(alpha, ins4, FireContext::Reaction), 1);
 }
 
-/// Line 132: "If they are not forced to Pull Back or are not Pinned, the Regular Unit may return
-/// fire". Line 246: "Pinned units may fire at enemy units during their normal activation". A
+/// Line 132: a Regular unit shoots back only if its Morale test leaves it neither Pinned nor
+/// pulling back. Line 246: a Pinned unit can still shoot at the enemy when it activates. A
 /// unit Pinned by the interrupt fire it lost the test to may not fire back at the interrupting
 /// unit, as return fire or as its own shot; at another unit it may, Pinned, in its activation.
 #[test]

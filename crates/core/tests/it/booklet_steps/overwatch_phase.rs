@@ -9,8 +9,8 @@ use crate::common::{fire, new_game, play, play_all, reaction, refused, unit_id};
 
 use super::{old_game, overwatch, replays_as_played};
 
-/// Line 141: "Overwatch units may interrupt the actions of any Insurgent unit in their LOS,
-/// including Interruptions." An interruption comes before what it interrupts: Overwatch may fire
+/// Line 141: a unit on Overwatch can break into whatever an Insurgent unit it sees is doing,
+/// an interruption included. An interruption comes before what it interrupts: Overwatch may fire
 /// once the Insurgent unit has declared its action, before its fire, and not after a Halted
 /// unit's fire is over. Line 144's Reaction test is for Overwatch interrupting an interruption;
 /// an Insurgent unit acting in its own phase is not racing anyone's interruption, and the unit

@@ -39,8 +39,8 @@ fn words(error: &RuleError) -> String {
     }
 }
 
-/// Line 50: "Units that have moved rapidly receive a -1 penalty to all Reaction rolls". Line
-/// 123: "Regular Units who were running receive a -1 to their die roll." A unit that moved
+/// Line 50: a unit that moved Rapid takes -1 on every Reaction roll. Line 123: so does a
+/// Regular unit that was running. A unit that moved
 /// Rapid, typed "alert, not running", is refused; taken as the state says, the Insurgents act
 /// first on a 4 against its 3.
 #[test]
@@ -69,9 +69,9 @@ fn l50_l123_a_unit_that_moved_rapid_rolls_at_minus_one_whatever_is_typed() {
     );
 }
 
-/// Line 44: "Stationary units or units on Overwatch are considered to be on alert for attacks
-/// and receive a +1 to all Reaction Tests." Line 47: "Regular units using Cautious movement
-/// receive a +1 to all Reaction Rolls". The Overwatch unit's own test, and the Cautious unit's,
+/// Line 44: a unit that stood still or is on Overwatch is watching for trouble and adds +1 to
+/// every Reaction test. Line 47: a Regular unit moving Cautious adds +1 to every Reaction roll
+/// too. The Overwatch unit's own test, and the Cautious unit's,
 /// may not leave their +1 out.
 #[test]
 fn l44_l47_the_overwatch_and_the_cautious_units_plus_one_cannot_be_left_out() {
@@ -109,8 +109,8 @@ fn l44_l47_the_overwatch_and_the_cautious_units_plus_one_cannot_be_left_out() {
     );
 }
 
-/// Line 123: "Regular units who ... were stationary/on Overwatch the previous turn receive a +1
-/// to their Troop Quality die for the Reaction Test." Running this turn after standing still
+/// Line 123: a Regular unit that stood still or was on Overwatch last turn adds +1 to its
+/// Quality die in the Reaction test. Running this turn after standing still
 /// the last, the unit has both: the +1 and the −1.
 #[test]
 fn l123_a_unit_still_last_turn_keeps_its_plus_one_when_it_runs_this_turn() {

@@ -15,8 +15,8 @@ use crate::common::{
 
 use super::{old_game, overwatch, replays_as_played};
 
-/// Line 255: "any figures in the unit that roll a '1' on their Morale Die are removed from play.
-/// ... Insurgent leaders are never removed in this manner." With typed dice the prompt names
+/// Line 255: each Insurgent figure whose Morale die shows a 1 leaves the table, but a leader
+/// never leaves that way. With typed dice the prompt names
 /// the leader's die (the first), and a 1 on it shrinks nobody; a 1 on the gunman's shrinks him.
 #[test]
 fn l255_the_leaders_morale_die_is_named_and_his_one_shrinks_nobody() {
@@ -58,8 +58,8 @@ fn l255_the_leaders_morale_die_is_named_and_his_one_shrinks_nobody() {
     replays_as_played(&old);
 }
 
-/// Line 169: "A unit that spends one turn in place may declare that it has 'Hunkered Down' on
-/// the next turn." The solo Insurgents claim it as soon as they qualify, so the Marines' fire
+/// Line 169: a unit that stayed put for a turn may claim, the turn after, that it has dug in
+/// (In Cover). The solo Insurgents claim it as soon as they qualify, so the Marines' fire
 /// at them next turn counts the die.
 #[test]
 fn l169_the_solo_insurgents_claim_in_cover_when_they_qualify() {

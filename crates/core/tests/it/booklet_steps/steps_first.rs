@@ -23,10 +23,9 @@ fn interrupt_check(game: &mut ambush_core::game::Game, unit: ambush_core::unit::
     );
 }
 
-/// Interrupt fire. Line 206: "Insurgent casualties are removed immediately." Line 127: "Once the
-/// Regular fire has been resolved, the Insurgent player takes any necessary Morale Check.
-/// Surviving Insurgents who are not Pinned or Fleeing may then take their interruption fire."
-/// And line 109: without a leader, its Interrupt check comes before all of it.
+/// Interrupt fire. Line 206: Insurgent casualties come off at once. Line 127: after the Regular
+/// fire, the Insurgents test Morale if they must, and only the survivors neither Pinned nor
+/// Fleeing go on to shoot their interruption. And line 109: without a leader, its Interrupt check comes before all of it.
 #[test]
 fn l206_l127_l109_interrupt_fire_waits_for_its_check_its_casualties_and_its_morale() {
     let mut game = new_game();
@@ -80,10 +79,9 @@ fn l206_l127_l109_interrupt_fire_waits_for_its_check_its_casualties_and_its_mora
     play(&mut game, next, &[]);
 }
 
-/// Reaction fire (the interrupted unit's). Line 206: Regulars "roll on the chart below to
-/// determine the fate of their casualties as they are taken". Line 132: "Regular troops who
-/// survive the attack make a Morale Check. If they are not forced to Pull Back or are not
-/// Pinned, the Regular Unit may return fire".
+/// Reaction fire (the interrupted unit's). Line 206: the Regulars roll First Aid for each
+/// casualty as it happens. Line 132: the survivors test Morale, and the unit shoots back only
+/// if that test leaves it neither Pinned nor pulling back.
 #[test]
 fn l206_l132_return_fire_waits_for_first_aid_then_the_morale_check() {
     let mut game = new_game();
@@ -109,12 +107,11 @@ fn l206_l132_return_fire_waits_for_first_aid_then_the_morale_check() {
     play_all(&mut game, back, 1);
 }
 
-/// A friend's reaction. Line 116: "Regular units within line of sight of a friendly unit that
-/// is being interrupted may also react if they have not already been activated." Line 206: the
-/// friend's own casualties are rolled for as they are taken, before it reacts, and before
-/// anybody else acts. (Line 106: the Insurgents "may also sacrifice an Interrupt action by
-/// firing on Disrupted or Pinned Regular units": that is how it was hit, by the time the
-/// friend's reaction comes.)
+/// A friend's reaction. Line 116: a Regular unit not yet activated that can see a friendly unit
+/// being interrupted may react too. Line 206: the friend's own casualties are rolled for as
+/// they are taken, before it reacts, and before anybody else acts. (Line 106: the Insurgents
+/// can give up an interruption to shoot at a Disrupted or Pinned Regular unit instead: that is
+/// how it was hit, by the time the friend's reaction comes.)
 #[test]
 fn l116_l206_a_friend_reacts_only_once_its_own_first_aid_and_morale_are_settled() {
     let mut game = new_game();
@@ -150,8 +147,8 @@ fn l116_l206_a_friend_reacts_only_once_its_own_first_aid_and_morale_are_settled(
     play_all(&mut game, friend, 1);
 }
 
-/// Overwatch fire in an interruption. Line 144: "If the Overwatch unit passes the Reaction Test,
-/// they fire before the Insurgents." Line 206: the casualties of the first Overwatch shot come
+/// Overwatch fire in an interruption. Line 144: an Overwatch unit that passes its Reaction test
+/// shoots ahead of the Insurgents. Line 206: the casualties of the first Overwatch shot come
 /// off before a second is aimed at the same unit, and before that unit takes its own test.
 #[test]
 fn l144_l206_a_second_overwatch_shot_waits_for_the_casualties_of_the_first() {
@@ -195,9 +192,9 @@ fn l144_l206_a_second_overwatch_shot_waits_for_the_casualties_of_the_first() {
     play(&mut game, own_test, &[&[1], &[8]]);
 }
 
-/// Overwatch fire and reactions in the Insurgent phase. Line 115: Regular units "may also react
-/// to Insurgent units who move within their LOS or fire at them after all Regular units have
-/// been activated"; line 206: once the First Aid of the fire they took is rolled.
+/// Overwatch fire and reactions in the Insurgent phase. Line 115: once every Regular unit has
+/// activated, a Regular unit can still react to an Insurgent unit that moves where it can see
+/// it or shoots at it; line 206: once the First Aid of the fire they took is rolled.
 #[test]
 fn l115_l206_in_the_insurgent_phase_the_unit_fired_on_answers_after_its_first_aid() {
     let mut game = new_game();
@@ -226,9 +223,9 @@ fn l115_l206_in_the_insurgent_phase_the_unit_fired_on_answers_after_its_first_ai
     play_all(&mut game, fire(bravo, ins4, FireContext::Overwatch), 1);
 }
 
-/// Insurgent-phase fire. Line 35: "Insurgent units must have a Leader in order to take any
-/// action without passing a Quality Check first." Line 141: "Overwatch units may interrupt the
-/// actions of any Insurgent unit in their LOS"; line 206: the casualties of that Overwatch fire
+/// Insurgent-phase fire. Line 35: an Insurgent unit with no Leader must pass a Quality check
+/// before it does anything. Line 141: a unit on Overwatch can break into whatever an Insurgent
+/// unit it sees is doing; line 206: the casualties of that Overwatch fire
 /// come off, and the unit checks Morale, before its own fire.
 #[test]
 fn l35_l141_l206_insurgent_phase_fire_waits_for_its_quality_check_and_its_casualties() {
@@ -262,8 +259,8 @@ fn l35_l141_l206_insurgent_phase_fire_waits_for_its_quality_check_and_its_casual
     play_all(&mut game, own, 1);
 }
 
-/// Sacrifice fire. Line 106: "Insurgent units may also sacrifice an Interrupt action by firing
-/// on Disrupted or Pinned Regular units." Line 206: not before its own casualties are off and
+/// Sacrifice fire. Line 106: an Insurgent unit can give up an interruption to shoot at a
+/// Disrupted or Pinned Regular unit instead. Line 206: not before its own casualties are off and
 /// its Morale checked; line 109: not before its Interrupt check, when it has no leader.
 #[test]
 fn l106_l206_l109_a_sacrifice_fire_waits_for_its_casualties_morale_and_check() {
