@@ -1,5 +1,5 @@
-//! The gate decides who may do what, and when, by the booklet. Each test names the lines of
-//! `ambush-alley-basic-rules.txt` it follows.
+//! The gate decides who may do what, and when, by the booklet. Each test names the booklet's
+//! lines it follows (the project's reading is in docs/rules-interpretations.md).
 
 mod interruptions;
 mod movement;
