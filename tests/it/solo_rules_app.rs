@@ -8,8 +8,8 @@ use super::solo_app::solo_lines;
 use common::ui::{app, click, game, temp_dir, type_dice, unit};
 use egui_kittest::kittest::Queryable;
 
-/// Booklet line 37 (Example 2): "If it fails the roll, no attack is made and the Insurgent unit
-/// is finished for the turn." The check is rolled with the decision, before the player moves a
+/// Booklet line 37 (Example 2): a leaderless unit that fails its check makes no attack and does
+/// nothing more this turn. The check is rolled with the decision, before the player moves a
 /// figure; the card then says the unit does nothing more.
 #[test]
 fn a_leaderless_unit_rolls_its_check_before_its_order_and_a_failed_one_is_said() {

@@ -157,7 +157,7 @@ fn over_random_games_every_step_the_opponent_offers_passes_the_gate() {
     assert!(phases.0 > 10 && phases.1 > 3, "{phases:?}");
 }
 
-/// Line 206: "Insurgent casualties are removed immediately"; line 127: after the Regular fire
+/// Line 206: Insurgent casualties come off at once; line 127: after the Regular fire
 /// the Insurgents check Morale, and only then take their interruption fire. The opponent's
 /// fire waits at the front of its plan while its casualties and its check are due (it takes
 /// them itself), rather than being dropped or refused.

@@ -21,8 +21,8 @@ fn assert_every_step_passes(game: &Game, orders: &UnitOrders) {
     }
 }
 
-/// Line 259: Shaken units "may only move away from the enemy and may not take any aggressive
-/// actions"; and line 39: a unit a leader has just joined "may only fire, not move". A Shaken
+/// Line 259: a Shaken unit can do nothing but withdraw from the enemy, and never attacks; and
+/// line 39: a unit a leader has just joined can fire but not move. A Shaken
 /// unit that may not move is not told to fall back: it holds, the gate's refusal its reason.
 #[test]
 fn a_shaken_unit_that_may_not_move_holds_with_the_gates_reason() {
@@ -58,8 +58,8 @@ fn a_shaken_unit_that_may_not_move_holds_with_the_gates_reason() {
     assert_every_step_passes(&game, &mine);
 }
 
-/// Line 39: "If the unit the leader joins has already been activated in the turn he joins it,
-/// the unit and leader are done." A leader is not sent to a unit that may not act with him:
+/// Line 39: a leader who joins a unit already activated this turn ends the turn with it: neither
+/// does anything more. A leader is not sent to a unit that may not act with him:
 /// Shaken, or done for the turn.
 #[test]
 fn a_leader_is_not_sent_to_join_a_unit_that_may_not_act() {

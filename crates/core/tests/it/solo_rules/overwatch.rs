@@ -11,8 +11,8 @@ use crate::common::{activate, play, unit, unit_id};
 
 use super::{all, roll_for, run, seen, solo_game};
 
-/// Line 135: "Overwatch fire takes place before the Regular Unit being Interrupted makes their
-/// Reaction Test." With a Marine unit on Overwatch, the opponent declares its interruption and
+/// Line 135: an Overwatch unit's fire at an interruption comes before the interrupted unit
+/// takes its own Reaction test. With a Marine unit on Overwatch, the opponent declares its interruption and
 /// waits: the Overwatch test comes first, then the Insurgents' own test.
 #[test]
 fn with_a_marine_unit_on_overwatch_the_interruption_is_declared_before_its_test() {
@@ -107,7 +107,7 @@ fn without_overwatch_the_interruption_is_tested_at_once() {
     );
 }
 
-/// Line 141: "Overwatch units may interrupt the actions of any Insurgent unit in their LOS". In
+/// Line 141: a unit on Overwatch can break into whatever an Insurgent unit it sees is doing. In
 /// the Insurgent phase, with a Marine unit on Overwatch, an order to stand and fire is carried
 /// out in two steps: the unit declares it stands, Overwatch may fire on it, then it fires. Its
 /// card stays with its order between the two.

@@ -9,8 +9,8 @@ use crate::common::{play, unit, unit_id};
 
 use super::{all, is_action, notes, roll_for, run, seeing, seen, solo_game};
 
-/// Line 35: "Insurgent units must have a Leader in order to take any action without passing a
-/// Quality Check first." The check comes with the decision, before the player moves a figure;
+/// Line 35: an Insurgent unit with no Leader must pass a Quality check before it does anything.
+/// The check comes with the decision, before the player moves a figure;
 /// the move and the fire follow only once it has passed.
 #[test]
 fn a_leaderless_unit_takes_its_quality_check_before_it_moves_or_fires() {
@@ -65,8 +65,8 @@ fn a_leaderless_unit_takes_its_quality_check_before_it_moves_or_fires() {
     assert!(unit(&game, ins1).status.activated());
 }
 
-/// Line 37 (Example 2): "If it fails the roll, no attack is made and the Insurgent unit is
-/// finished for the turn." A failed check ends the unit's turn; the panel says so.
+/// Line 37 (Example 2): a leaderless unit that fails its check makes no attack and does nothing
+/// more this turn. A failed check ends the unit's turn; the panel says so.
 #[test]
 fn a_failed_check_ends_the_units_turn_and_nothing_of_its_order_is_done() {
     let mut game = solo_game();

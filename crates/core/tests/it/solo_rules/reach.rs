@@ -11,7 +11,7 @@ use crate::common::{play, unit, unit_id};
 
 use super::{orders_of, seen, solo_game, solo_game_with};
 
-/// Line 151: "Support Weapons have twice the figure's normal effective fire range." The question
+/// Line 151: a support weapon reaches twice as far as the figure's usual range. The question
 /// asks about the unit's own reach: its RPG's 12", and its riflemen's 6" where it has any.
 #[test]
 fn each_unit_is_asked_about_its_own_reach_and_its_rpg_doubles_it() {
@@ -112,7 +112,7 @@ fn an_rpg_team_within_its_rpgs_reach_fires_with_the_optimum_die() {
     );
 }
 
-/// Line 13: "If using 28mm figures, increase all measurements in the game by 150%." The
+/// Line 13: with 28mm figures every distance in the game is scaled by 150%. The
 /// questions and the orders give the distances at the game's scale.
 #[test]
 fn at_28mm_the_ranges_and_moves_are_half_as_long_again() {
