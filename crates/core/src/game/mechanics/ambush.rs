@@ -163,6 +163,23 @@ impl GameState {
 }
 
 impl GameState {
+    /// The units of `side` held back on a schedule and due by this turn: those that come on a
+    /// roll (version 3), or those that come on the turn set.
+    fn held_back_due(&self, side: crate::unit::Side, on_a_roll: bool) -> Vec<UnitId> {
+        let turn = self.turn;
+        self.units
+            .iter()
+            .filter(|u| {
+                u.side == side
+                    && u.presence == Presence::InReserve
+                    && u.arrives
+                        .as_ref()
+                        .is_some_and(|a| a.arrives_on.is_some() == on_a_roll && a.turn <= turn)
+            })
+            .map(|u| u.id)
+            .collect()
+    }
+
     /// Units of `side` due on the table by this turn (a scheduled arrival) come on where the
     /// scenario says; those due on a roll (version 3) are given their roll as a step due.
     /// Returns the words for the log, if any came, and the units they name.
@@ -170,34 +187,10 @@ impl GameState {
         &mut self,
         side: crate::unit::Side,
     ) -> Option<(String, Vec<UnitId>)> {
-        let turn = self.turn;
-        let rolling: Vec<UnitId> = self
-            .units
-            .iter()
-            .filter(|u| {
-                u.side == side
-                    && u.presence == Presence::InReserve
-                    && u.arrives
-                        .as_ref()
-                        .is_some_and(|a| a.arrives_on.is_some() && a.turn <= turn)
-            })
-            .map(|u| u.id)
-            .collect();
-        for unit in rolling {
+        for unit in self.held_back_due(side, true) {
             self.push_pending(PendingStep::ArrivalRoll { unit });
         }
-        let due: Vec<UnitId> = self
-            .units
-            .iter()
-            .filter(|u| {
-                u.side == side
-                    && u.presence == Presence::InReserve
-                    && u.arrives
-                        .as_ref()
-                        .is_some_and(|a| a.arrives_on.is_none() && a.turn <= turn)
-            })
-            .map(|u| u.id)
-            .collect();
+        let due = self.held_back_due(side, false);
         let mut came = Vec::new();
         for id in due {
             let name = self.unit(id).map(|u| u.name.clone()).unwrap_or_default();
