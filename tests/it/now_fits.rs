@@ -42,22 +42,25 @@ fn desk(dir: &std::path::Path, size: [f32; 2], physical: bool) -> Harness<'stati
     harness
 }
 
-#[test]
-fn an_interruption_and_every_answer_to_it_fit_at_1280x800() {
-    let dir = temp_dir("fits-1280");
-    let mut harness = desk(&dir, [1280.0, 800.0], true);
-    click(&mut harness, "Activate Fireteam Alpha: Cautious");
-    click(
-        &mut harness,
-        "Insurgents 4 interrupts Fireteam Alpha's movement",
-    );
+/// Fireteam Alpha moves Cautious, Insurgents 4 interrupts it, and the Reaction test (2 against
+/// 6, typed) has the Regulars react first: every answer of both sides is offered.
+fn regulars_react_first(harness: &mut Harness<'_, AssistantApp>) {
+    click(harness, "Activate Fireteam Alpha: Cautious");
+    click(harness, "Insurgents 4 interrupts Fireteam Alpha's movement");
     type_dice(
-        &mut harness,
+        harness,
         &[
             ("Reaction: Insurgents 4", "2"),
             ("Reaction: Fireteam Alpha", "6"),
         ],
     );
+}
+
+#[test]
+fn an_interruption_and_every_answer_to_it_fit_at_1280x800() {
+    let dir = temp_dir("fits-1280");
+    let mut harness = desk(&dir, [1280.0, 800.0], true);
+    regulars_react_first(&mut harness);
     // The Regulars react first: every answer, theirs and the Insurgents', in sight at once.
     for label in [
         "Fireteam Alpha reacts: fires at Insurgents 4",
@@ -165,18 +168,7 @@ fn at_1024x700_the_log_at_its_default_height_gives_room_to_every_answer_of_an_in
     let dir = temp_dir("fits-1024-interruption");
     let mut harness = desk(&dir, [1024.0, 700.0], true);
     let log_before = harness.ctx.content_rect().height() - band(&harness).1;
-    click(&mut harness, "Activate Fireteam Alpha: Cautious");
-    click(
-        &mut harness,
-        "Insurgents 4 interrupts Fireteam Alpha's movement",
-    );
-    type_dice(
-        &mut harness,
-        &[
-            ("Reaction: Insurgents 4", "2"),
-            ("Reaction: Fireteam Alpha", "6"),
-        ],
-    );
+    regulars_react_first(&mut harness);
     harness.run();
     // Every answer, the Regulars' and the Insurgents' own, in sight with nothing scrolled.
     for label in [
